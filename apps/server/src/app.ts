@@ -1,0 +1,113 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type AppRouter, appRouter, openApiDocument } from "@kunto/api";
+import { schema, withScope } from "@kunto/db";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { type ContextDeps, createRequestContext, withCookies } from "./context";
+import { csrfGuard } from "./csrf";
+import { apiDocsRoutes } from "./api-docs";
+import { withErrorKey } from "./rest-errors";
+
+export interface AppOptions extends ContextDeps {
+  webDist: string;
+  bodyLimitBytes: number;
+  /** Reports whether the database answers; used by /readyz. */
+  ready: () => Promise<boolean>;
+}
+
+export function createApp(options: AppOptions) {
+  const app = new Hono();
+  const deps: ContextDeps = { db: options.db, config: options.config, log: options.log };
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: options.bodyLimitBytes,
+      onError: (c) => c.json({ message: "payload_too_large", code: "PAYLOAD_TOO_LARGE", error_key: "payload_too_large" }, 413),
+    }),
+  );
+  app.use("*", csrfGuard(options.config.appUrl));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => ((await options.ready()) ? c.json({ status: "ready" }) : c.json({ status: "not ready" }, 503)));
+
+  app.all("/trpc/*", async (c) => {
+    const setCookies: string[] = [];
+    const response = await fetchRequestHandler<AppRouter>({
+      endpoint: "/trpc",
+      router: appRouter,
+      req: c.req.raw,
+      createContext: () => createRequestContext(deps, c, setCookies),
+    });
+    return withCookies(response, setCookies);
+  });
+
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument(`${options.config.appUrl}/api`)));
+  app.route("/api-docs", apiDocsRoutes());
+
+  // Profile pictures: binary, public by unguessable key (document 1 §7).
+  app.get("/api/public/image/:key", async (c) => {
+    const image = await withScope(options.db, { userId: null, tenantId: null }, async (tx) => {
+      const [row] = await tx.select().from(schema.userImages).where(eq(schema.userImages.key, c.req.param("key")));
+      return row;
+    });
+    if (!image) return c.json({ message: "not_found", code: "NOT_FOUND", error_key: "not_found" }, 404);
+    return c.body(new Uint8Array(image.data), 200, {
+      "content-type": image.contentType,
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    });
+  });
+
+  app.all("/api/*", async (c) => {
+    const setCookies: string[] = [];
+    const response = await createOpenApiFetchHandler({
+      endpoint: "/api",
+      router: appRouter,
+      req: c.req.raw,
+      createContext: () => createRequestContext(deps, c, setCookies),
+    });
+    return withCookies(await withErrorKey(response), setCookies);
+  });
+
+  mountWebClient(app, options.webDist);
+  return app;
+}
+
+/** The built React client, with the SPA fallback to index.html for client-side routes. */
+function mountWebClient(app: Hono, webDist: string) {
+  if (!existsSync(join(webDist, "index.html"))) {
+    app.get("*", (c) => c.text("The web client is not built. Run `pnpm build`.", 503));
+    return;
+  }
+  app.use("/assets/*", serveStatic({ root: webDist, onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
+  app.use("*", serveStatic({ root: webDist }));
+  let indexHtml: string | null = null;
+  app.get("*", async (c) => {
+    indexHtml ??= await readFile(join(webDist, "index.html"), "utf8");
+    return c.html(indexHtml);
+  });
+}

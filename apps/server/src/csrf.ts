@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from "hono";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for cookie-authenticated writes: a state-changing request must come from our own
+ * origin (Origin header, or Referer when a browser omits Origin). Requests without either and
+ * without a cookie (API clients) pass; the session cookie is also SameSite=Lax.
+ */
+export function csrfGuard(appUrl: string): MiddlewareHandler {
+  const allowed = new URL(appUrl).origin;
+  return async (c, next) => {
+    if (SAFE.has(c.req.method)) return next();
+    const origin = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
+    const hasCookie = Boolean(c.req.header("cookie"));
+    const self = new URL(c.req.url).origin;
+    if (origin ? origin !== allowed && origin !== self : hasCookie) {
+      return c.json({ message: "csrf_rejected", code: "FORBIDDEN", error_key: "csrf_rejected" }, 403);
+    }
+    return next();
+  };
+}
+
+function refererOrigin(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,75 @@
+import { hashPassword } from "@kunto/auth";
+import { openDatabase } from "@kunto/db";
+import { seed } from "@kunto/db/seed";
+import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { addBenchRoutes } from "./bench-routes";
+import { startWorkers } from "./workers";
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel, redact: ["req.headers.cookie", "*.password", "*.passwordHash"] });
+
+async function main() {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, appDatabaseUrl: config.appDatabaseUrl, dataDir: config.dataDir });
+  log.info({ embedded: database.embedded }, "database ready");
+  let credentials: string[] = [];
+  if (config.seed) {
+    const result = await seed({
+      ownerUrl: database.ownerUrl,
+      hashPassword,
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demoPassword: config.demoPassword,
+    });
+    credentials = [
+      `  Demo sign-in:           ${result.demo.email} / ${result.demo.password}`,
+      `  Platform admin sign-in: ${result.admin.email} / ${result.admin.password ?? "(set when the database was first seeded; ADMIN_PASSWORD sets it on a new database)"}`,
+    ];
+  }
+  const apiConfig = {
+    appUrl: config.appUrl,
+    internalEmailDomains: config.internalEmailDomains,
+    secureCookies: config.appUrl.startsWith("https://"),
+  };
+  const app = createApp({
+    db: database.db,
+    config: apiConfig,
+    log,
+    webDist: config.webDist,
+    bodyLimitBytes: config.bodyLimitBytes,
+    ready: async () => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+  if (config.benchRoutes) addBenchRoutes(app, database.db);
+  const workers = startWorkers(database.db, log);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    workers.stop();
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  log.fatal({ err: error }, "failed to start");
+  process.exit(1);
+});

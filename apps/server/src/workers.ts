@@ -1,0 +1,28 @@
+import { deleteExpiredSessions } from "@kunto/auth";
+import type { Db } from "@kunto/db";
+import { deliverDueMails, smtpConfigFromEnv } from "@kunto/mail";
+import type { Logger } from "@kunto/api";
+
+/**
+ * Background work of this instance: mail delivery from the outbox and session clean-up. Both are
+ * safe to run on several instances at once (SKIP LOCKED claims, idempotent deletes).
+ */
+export function startWorkers(db: Db, log: Logger, intervalMs = 5000) {
+  const smtp = smtpConfigFromEnv();
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverDueMails(db, smtp, log);
+      await deleteExpiredSessions(db);
+    } catch (error) {
+      log.error({ err: error }, "background work failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  void tick();
+  return { stop: () => clearInterval(timer), tick };
+}

@@ -1,0 +1,37 @@
+import type { Db, schema } from "@kunto/db";
+
+export interface ApiConfig {
+  /** Public origin, e.g. https://app.kunto.fi; used in mail links and the CSRF check. */
+  appUrl: string;
+  /** E-mail domains whose users are hidden from others (DECISIONS.md "Tenancy"). */
+  internalEmailDomains: string[];
+  secureCookies: boolean;
+}
+
+export interface Logger {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+}
+
+export type UserRow = typeof schema.users.$inferSelect;
+export type SessionRow = typeof schema.sessions.$inferSelect;
+
+export interface CookieJar {
+  setSession: (token: string, expiresAt: Date) => void;
+  clearSession: () => void;
+}
+
+/** Everything a procedure may use; built once per request by the server (or a test). */
+export interface Context {
+  db: Db;
+  config: ApiConfig;
+  log: Logger;
+  /** Client address as seen by the server (for rate limits; never stored for respondents). */
+  ip: string;
+  /** Raw X-tenant-id header; trusted only after the membership check of tenantProcedure. */
+  tenantHeader: string | null;
+  session: SessionRow | null;
+  user: UserRow | null;
+  cookies: CookieJar;
+}

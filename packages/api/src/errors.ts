@@ -1,0 +1,49 @@
+import { AppError, type ErrorKey, isErrorKey } from "@kunto/core";
+import { TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { ZodError } from "zod";
+
+const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+};
+
+const KEY_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorKey>> = {
+  BAD_REQUEST: "validation_failed",
+  PARSE_ERROR: "validation_failed",
+  UNAUTHORIZED: "not_signed_in",
+  FORBIDDEN: "access_denied",
+  NOT_FOUND: "not_found",
+  METHOD_NOT_SUPPORTED: "not_found",
+  TOO_MANY_REQUESTS: "too_many_requests",
+  PAYLOAD_TOO_LARGE: "payload_too_large",
+};
+
+/** The message of every error we raise is its error key, so REST bodies carry it too. */
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.key, cause: error });
+}
+
+export const fail = (key: ErrorKey, details?: Record<string, unknown>): never => {
+  throw new AppError(key, details);
+};
+
+export function errorKeyOf(error: TRPCError): ErrorKey {
+  if (error.cause instanceof AppError) return error.cause.key;
+  if (isErrorKey(error.message)) return error.message;
+  return KEY_BY_CODE[error.code] ?? "internal_error";
+}
+
+/** Field messages of a failed zod validation: { "email": "invalid_email" }. */
+export function fieldErrorsOf(error: TRPCError): Record<string, string> | undefined {
+  if (!(error.cause instanceof ZodError)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const issue of error.cause.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+  return fields;
+}

@@ -1,0 +1,5 @@
+export type { ApiConfig, Context, CookieJar, Logger } from "./context";
+export { errorKeyOf } from "./errors";
+export { openApiDocument } from "./openapi";
+export { type AppRouter, appRouter, createCaller } from "./root";
+export { listMembers } from "./services/members";

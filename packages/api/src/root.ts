@@ -1,0 +1,16 @@
+import { adminRouter } from "./routers/admin";
+import { authRouter } from "./routers/auth";
+import { tenantRouter } from "./routers/tenant";
+import { userRouter } from "./routers/user";
+import { createCallerFactory, router } from "./trpc";
+
+/** Domains to come: survey, report, task, party, message, billing, financials. */
+export const appRouter = router({
+  auth: authRouter,
+  user: userRouter,
+  tenant: tenantRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,80 @@
+import { EMAIL_SUBSCRIPTION_TYPES, ZCreateTenantInput, ZLanguage, ZUserInfoInput } from "@kunto/core";
+import { z } from "zod";
+import { ok, ZMe, ZOk, ZTenantUser } from "../dto";
+import { listMembers } from "../services/members";
+import { createTenant } from "../services/tenants";
+import * as users from "../services/users";
+import { authedProcedure, router, tenantProcedure, withPermission } from "../trpc";
+
+const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().nullable() });
+
+export const userRouter = router({
+  me: authedProcedure
+    .meta({ openapi: { method: "GET", path: "/user", tags: ["user"], summary: "Current user" } })
+    .input(z.object({}).optional())
+    .output(ZMe)
+    .query(({ ctx }) => users.getMe(ctx.tx, ctx.user)),
+  update: authedProcedure
+    .meta({ openapi: { method: "POST", path: "/user", tags: ["user"], summary: "Update own info" } })
+    .input(ZUserInfoInput)
+    .output(ZMe)
+    .mutation(async ({ ctx, input }) => users.getMe(ctx.tx, await users.updateUserInfo(ctx.tx, ctx.user, input))),
+  uploadImage: authedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/image",
+        tags: ["user"],
+        summary: "Set profile picture",
+        description: "Body: { data: base64 of a PNG, JPEG or WebP image up to 2 MB }",
+      },
+    })
+    .input(z.object({ data: z.string().min(1).max(3_000_000) }))
+    .output(z.object({ imageKey: z.string() }))
+    .mutation(async ({ ctx, input }) => ({ imageKey: await users.setUserImage(ctx.tx, ctx.user, input.data) })),
+  setLanguage: authedProcedure
+    .meta({ openapi: { method: "PUT", path: "/user/set-language/{language}", tags: ["user"], summary: "Set interface language" } })
+    .input(z.object({ language: ZLanguage }))
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await users.setLanguage(ctx.tx, ctx.user, input.language);
+      return ok;
+    }),
+  createTenant: authedProcedure
+    .meta({ openapi: { method: "POST", path: "/user/tenant", tags: ["user"], summary: "Create an account" } })
+    .input(ZCreateTenantInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(async ({ ctx, input }) => ({ id: (await createTenant(ctx.tx, input, ctx.user.id)).id })),
+  tenantUsers: withPermission("tenant.read")
+    .meta({ openapi: { method: "GET", path: "/user/tenant-users", tags: ["user"], summary: "Users of the current account" } })
+    .input(z.object({}).optional())
+    .output(z.array(ZTenantUser))
+    .query(({ ctx }) => listMembers(ctx.tx, ctx.tenant.id, ctx.user.email, ctx.config)),
+  getShadow: authedProcedure
+    .meta({ openapi: { method: "GET", path: "/shadow", tags: ["user"], summary: "Saved client state" } })
+    .input(z.object({}).optional())
+    .output(z.object({ state: z.unknown().nullable() }))
+    .query(async ({ ctx }) => ({ state: await users.getShadow(ctx.tx, ctx.user) })),
+  setShadow: authedProcedure
+    .meta({ openapi: { method: "POST", path: "/shadow", tags: ["user"], summary: "Save client state" } })
+    .input(z.object({ state: z.unknown() }))
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await users.setShadow(ctx.tx, ctx.user, input.state ?? null);
+      return ok;
+    }),
+  emailSubscriptions: withPermission("tenant.subscriptions.manage")
+    .meta({ openapi: { method: "GET", path: "/emailsubscription", tags: ["user"], summary: "Own e-mail subscriptions" } })
+    .input(z.object({}).optional())
+    .output(z.array(ZSubscription))
+    .query(({ ctx }) => users.getEmailSubscriptions(ctx.tx, ctx.tenant.id, ctx.user.id)),
+  saveEmailSubscriptions: withPermission("tenant.subscriptions.manage")
+    .meta({ openapi: { method: "POST", path: "/emailsubscription", tags: ["user"], summary: "Save e-mail subscriptions" } })
+    .input(
+      z.object({
+        items: z.array(z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().optional(), remove: z.boolean().optional() })).max(10),
+      }),
+    )
+    .output(z.array(ZSubscription))
+    .mutation(({ ctx, input }) => users.saveEmailSubscriptions(ctx.tx, ctx.tenant.id, ctx.user.id, input.items)),
+});

@@ -1,0 +1,146 @@
+import { type Language, MAX_IMAGE_BYTES } from "@kunto/core";
+import { schema, type Tx } from "@kunto/db";
+import { generateToken } from "@kunto/auth";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { UserRow } from "../context";
+import type { TUser } from "../dto";
+import { fail } from "../errors";
+
+type MembershipRef = { tenantId: string; name: string; roles: string[]; active: boolean; plan: string };
+
+export function toUserDto(user: UserRow, memberships: MembershipRef[]): TUser {
+  return {
+    id: user.id,
+    subject: user.id,
+    type: user.type,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    enabled: user.enabled,
+    roles: user.systemRoles,
+    roleSet: user.systemRoles,
+    agentUser: user.systemRoles.includes("agent"),
+    imageKey: user.imageKey,
+    language: user.language,
+    isDemo: user.isDemo,
+    tenantRoles: memberships.map((m) => ({ id: m.tenantId, name: m.name, roleSet: m.roles })),
+  };
+}
+
+/** Memberships of the given users with account names, in the transaction's visibility. */
+export async function membershipsOf(tx: Tx, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, MembershipRef[]>();
+  const rows = await tx
+    .select({
+      userId: schema.memberships.userId,
+      tenantId: schema.memberships.tenantId,
+      roles: schema.memberships.roles,
+      name: schema.tenants.name,
+      active: schema.tenants.active,
+      plan: schema.tenants.plan,
+    })
+    .from(schema.memberships)
+    .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
+    .where(inArray(schema.memberships.userId, userIds))
+    .orderBy(asc(schema.tenants.name));
+  const byUser = new Map<string, MembershipRef[]>();
+  for (const row of rows) {
+    const list = byUser.get(row.userId) ?? [];
+    list.push(row);
+    byUser.set(row.userId, list);
+  }
+  return byUser;
+}
+
+export async function getMe(tx: Tx, user: UserRow) {
+  const memberships = (await membershipsOf(tx, [user.id])).get(user.id) ?? [];
+  const [totp] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  return {
+    ...toUserDto(user, memberships),
+    tenants: memberships.map((m) => ({ id: m.tenantId, name: m.name, status: m.active ? "ACTIVE" : "INACTIVE", plan: m.plan })),
+    mfaEnabled: Boolean(totp?.enabledAt),
+  };
+}
+
+/** The demo account's profile is read-only, enforced here and not only in the client. */
+export function assertNotDemo(user: UserRow) {
+  if (user.isDemo) fail("demo_account_read_only");
+}
+
+export async function updateUserInfo(
+  tx: Tx,
+  user: UserRow,
+  input: { firstName: string | null; lastName: string | null; phone: string | null },
+) {
+  assertNotDemo(user);
+  const [updated] = await tx.update(schema.users).set(input).where(eq(schema.users.id, user.id)).returning();
+  return updated ?? fail("user_info_update_failed");
+}
+
+export async function setLanguage(tx: Tx, user: UserRow, language: Language) {
+  await tx.update(schema.users).set({ language }).where(eq(schema.users.id, user.id));
+}
+
+const IMAGE_SIGNATURES: Array<{ type: string; bytes: number[] }> = [
+  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47] },
+  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
+  { type: "image/webp", bytes: [0x52, 0x49, 0x46, 0x46] },
+];
+
+/** Stores a profile picture after checking its real type by its first bytes, not its name. */
+export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string) {
+  assertNotDemo(user);
+  const data = Buffer.from(dataBase64, "base64");
+  if (data.length === 0 || data.length > MAX_IMAGE_BYTES) fail("invalid_image");
+  const kind = IMAGE_SIGNATURES.find((s) => s.bytes.every((b, i) => data[i] === b));
+  if (!kind) return fail("invalid_image");
+  const key = generateToken();
+  await tx.delete(schema.userImages).where(eq(schema.userImages.userId, user.id));
+  await tx.insert(schema.userImages).values({ key, userId: user.id, contentType: kind.type, data });
+  await tx.update(schema.users).set({ imageKey: key }).where(eq(schema.users.id, user.id));
+  return key;
+}
+
+export async function getShadow(tx: Tx, user: UserRow) {
+  const [row] = await tx.select({ state: schema.users.shadowState }).from(schema.users).where(eq(schema.users.id, user.id));
+  return row?.state ?? null;
+}
+
+export async function setShadow(tx: Tx, user: UserRow, state: unknown) {
+  await tx.update(schema.users).set({ shadowState: state }).where(eq(schema.users.id, user.id));
+}
+
+export async function getEmailSubscriptions(tx: Tx, tenantId: string, userId: string) {
+  return tx
+    .select({ type: schema.emailSubscriptions.type, data: schema.emailSubscriptions.data })
+    .from(schema.emailSubscriptions)
+    .where(and(eq(schema.emailSubscriptions.tenantId, tenantId), eq(schema.emailSubscriptions.userId, userId)));
+}
+
+/** A switch on means the type exists; off sends `remove` (document 1 §7). */
+export async function saveEmailSubscriptions(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  items: Array<{ type: "survey_end" | "undone_tasks"; data?: unknown; remove?: boolean }>,
+) {
+  for (const item of items) {
+    const where = and(
+      eq(schema.emailSubscriptions.tenantId, tenantId),
+      eq(schema.emailSubscriptions.userId, userId),
+      eq(schema.emailSubscriptions.type, item.type),
+    );
+    if (item.remove) await tx.delete(schema.emailSubscriptions).where(where);
+    else
+      await tx
+        .insert(schema.emailSubscriptions)
+        .values({ tenantId, userId, type: item.type, data: item.data ?? null })
+        .onConflictDoUpdate({
+          target: [schema.emailSubscriptions.tenantId, schema.emailSubscriptions.userId, schema.emailSubscriptions.type],
+          set: { data: item.data ?? null },
+        });
+  }
+  return getEmailSubscriptions(tx, tenantId, userId);
+}

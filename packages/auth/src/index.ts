@@ -1,0 +1,5 @@
+export * from "./password-hash";
+export * from "./rate-limit";
+export * from "./sessions";
+export * from "./tokens";
+export * from "./totp";

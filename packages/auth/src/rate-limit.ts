@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@kunto/db";
+
+export interface RateRule {
+  /** e.g. "signin:account" */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Sign-in: per account and per client address, checked before any hashing. */
+export const RATE_RULES = {
+  signInAccount: { name: "signin:account", limit: 10, windowSeconds: 15 * 60 },
+  signInAddress: { name: "signin:address", limit: 100, windowSeconds: 15 * 60 },
+  resetAccount: { name: "reset:account", limit: 5, windowSeconds: 60 * 60 },
+  resetAddress: { name: "reset:address", limit: 30, windowSeconds: 60 * 60 },
+  signUpAddress: { name: "signup:address", limit: 20, windowSeconds: 60 * 60 },
+  totpAccount: { name: "totp:account", limit: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateRule>;
+
+/**
+ * Counts one hit and answers whether it is within the limit. Fixed windows in PostgreSQL, so
+ * every server instance shares the counters; one round trip.
+ */
+export async function hit(db: Db, rule: RateRule, subject: string): Promise<boolean> {
+  const key = `${rule.name}:${subject}`;
+  const rows = await db.execute<{ hits: number }>(sql`
+    insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds}) then now() else rate_limits.window_start end
+    returning hits`);
+  const hits = Number(rows[0]?.hits ?? 0);
+  return hits <= rule.limit;
+}
+
+export async function resetLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);
+}

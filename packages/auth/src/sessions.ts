@@ -1,0 +1,70 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { type Db, schema, type Tx } from "@kunto/db";
+import { generateToken, hashToken } from "./tokens";
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY;
+/** Pending sign-ins (TOTP or new password) live only briefly. */
+export const PENDING_SESSION_LIFETIME_MS = 10 * 60 * 1000;
+
+export type SessionState = (typeof schema.sessions.$inferSelect)["state"];
+
+export async function createSession(db: Db, userId: string, state: SessionState) {
+  const token = generateToken();
+  const lifetime = state === "active" ? SESSION_LIFETIME_MS : PENDING_SESSION_LIFETIME_MS;
+  const expiresAt = new Date(Date.now() + lifetime);
+  await db.insert(schema.sessions).values({ id: hashToken(token), userId, state, expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * Validates a cookie token: expired or disabled-user sessions are removed; active sessions
+ * past half their lifetime slide forward (Lucia's design).
+ */
+export async function validateSession(db: Db, token: string) {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(eq(schema.sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { session } = row;
+  if (Date.now() >= session.expiresAt.getTime() || !row.user.enabled) {
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
+    return null;
+  }
+  if (session.state === "active" && Date.now() >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2) {
+    session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    await db.update(schema.sessions).set({ expiresAt: session.expiresAt }).where(eq(schema.sessions.id, id));
+  }
+  return { session, user: row.user };
+}
+
+export async function promoteSession(db: Db, sessionId: string) {
+  await db
+    .update(schema.sessions)
+    .set({ state: "active", expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })
+    .where(eq(schema.sessions.id, sessionId));
+}
+
+export const invalidateSession = (db: Db, sessionId: string) =>
+  db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+
+/** Password change, disable and sign-out-everywhere end every session of the user. */
+export const invalidateUserSessions = (db: Db | Tx, userId: string, exceptSessionId?: string) =>
+  db
+    .delete(schema.sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${exceptSessionId}`)
+        : eq(schema.sessions.userId, userId),
+    );
+
+export const deleteExpiredSessions = (db: Db) =>
+  db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, new Date()));
+
+export const SESSION_COOKIE = "kunto_session";
+/** Over HTTPS the cookie is `__Host-` prefixed and Secure (DECISIONS.md). */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);

@@ -1,0 +1,11 @@
+/** UI and business constants shared by client and server (document 1 §9). */
+export const SEARCH_DEBOUNCE_MS = 450;
+export const SEARCH_MAX_WAIT_MS = 5000;
+export const ADMIN_PAGE_SIZES = [50, 100, 500] as const;
+export const APP_USER_PAGE_SIZES = [100, 200, 500] as const;
+export const DUNS_LENGTH = 9;
+export const POSITIVE_NUMBER_MAX_DIGITS = 9;
+export const EMAIL_SUBSCRIPTION_TYPES = ["survey_end", "undone_tasks"] as const;
+export type EmailSubscriptionType = (typeof EMAIL_SUBSCRIPTION_TYPES)[number];
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

@@ -1,0 +1,77 @@
+/**
+ * The one error vocabulary of the product. Each key maps once to an HTTP status (and through it
+ * a tRPC code); the client translates the key. Keys follow the spec's error catalogue.
+ */
+export const ERROR_STATUS = {
+  // generic
+  not_signed_in: 401,
+  access_denied: 403,
+  not_found: 404,
+  validation_failed: 400,
+  required_fields: 400,
+  too_many_requests: 429,
+  internal_error: 500,
+  plan_required: 403,
+  csrf_rejected: 403,
+  payload_too_large: 413,
+  // identity
+  invalid_credentials: 401,
+  user_not_confirmed: 403,
+  user_disabled: 403,
+  password_too_short: 400,
+  password_too_long: 400,
+  password_too_weak: 400,
+  passwords_do_not_match: 400,
+  current_password_wrong: 400,
+  invalid_code: 400,
+  code_expired: 400,
+  demo_account_password_reset: 403,
+  demo_account_read_only: 403,
+  mfa_required: 401,
+  new_password_required: 401,
+  invalid_token: 400,
+  // users
+  user_exists: 409,
+  user_creation_failed: 500,
+  user_info_update_failed: 500,
+  user_roles_update_failed: 400,
+  user_state_change_failed: 500,
+  you_cannot_disable_yourself: 400,
+  you_cannot_enable_yourself: 400,
+  username_or_email_required: 400,
+  password_required_for_shared_user: 400,
+  at_least_one_role_required: 400,
+  last_admin_role: 400,
+  invalid_image: 400,
+  // accounts
+  tenant_creation_failed: 500,
+  tenant_update_failed: 500,
+  organization_update_failed: 500,
+  user_add_fail: 400,
+  user_delete_fail: 400,
+  user_no_longer_admin: 403,
+  disallow_tenant_admin_removal_if_last_memberships: 400,
+  duns_locked: 400,
+  // e-mail subscriptions
+  email_subscription_retrieval_error: 500,
+  email_subscription_preferences_saving_error: 500,
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_STATUS;
+export const ERROR_KEYS = Object.keys(ERROR_STATUS) as ErrorKey[];
+export const isErrorKey = (value: unknown): value is ErrorKey =>
+  typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+
+/** Thrown by services; the API layer turns it into a tRPC / REST error carrying `error_key`. */
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+  constructor(key: ErrorKey, details?: Record<string, unknown>) {
+    super(key);
+    this.name = "AppError";
+    this.key = key;
+    this.status = ERROR_STATUS[key];
+    this.details = details;
+  }
+}

@@ -1,0 +1,43 @@
+import type { TenantRole } from "./roles";
+
+/**
+ * What a member of an account may do. Middleware checks permissions, never role names;
+ * anything not listed is denied.
+ */
+export const PERMISSIONS = [
+  "tenant.read",
+  "tenant.update",
+  "tenant.users.read",
+  "tenant.users.manage",
+  "tenant.values.read",
+  "tenant.values.write",
+  "tenant.subscriptions.manage",
+  "survey.read",
+  "survey.write",
+  "report.read",
+  "task.read",
+  "task.write",
+  "billing.manage",
+  "financials.read",
+  "financials.write",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<TenantRole, readonly Permission[]> = {
+  tenant_admin: PERMISSIONS,
+  tenant_readonly: ["tenant.read", "tenant.values.read", "survey.read", "report.read", "task.read", "financials.read"],
+  tenant_basic: ["tenant.read", "tenant.values.read", "report.read", "task.read", "financials.read"],
+};
+
+export function permissionsOf(roles: readonly string[]): Set<Permission> {
+  const granted = new Set<Permission>();
+  for (const role of roles) {
+    const perms = ROLE_PERMISSIONS[role as TenantRole];
+    if (!perms) continue;
+    for (const p of perms) granted.add(p);
+  }
+  return granted;
+}
+
+export const hasPermission = (roles: readonly string[], permission: Permission): boolean =>
+  permissionsOf(roles).has(permission);

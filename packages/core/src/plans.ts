@@ -1,0 +1,73 @@
+/** Plans in upgrade order (document 1 §1, §9). An unpaid account counts as FREE. */
+export const PLANS = ["FREE", "PRO", "TOTAL"] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Tenant status values of document 1 §3: the plan names plus ACTIVE / INACTIVE. */
+export const TENANT_STATUSES = ["ACTIVE", "INACTIVE", "FREE", "PRO", "TOTAL"] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ["AWAITING_PAYMENT", "PAID", "PAYMENT_FAILED", "UNPAID", "CANCELED"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface PlanLimits {
+  /** Maximum respondents (team recipients, share e-mails); null = unlimited. */
+  answerers: number | null;
+  /** Maximum suggested tasks; null = unlimited. */
+  suggestedTasks: number | null;
+  ownTasks: boolean;
+  combinedAnalyses: boolean;
+  /** Shares selectable in one report; null = any number. */
+  maxSelectedShares: number | null;
+  fullDashboard: boolean;
+  financials: boolean;
+  shareByEmail: boolean;
+}
+
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  FREE: {
+    answerers: 10,
+    suggestedTasks: 5,
+    ownTasks: false,
+    combinedAnalyses: false,
+    maxSelectedShares: 1,
+    fullDashboard: false,
+    financials: false,
+    shareByEmail: false,
+  },
+  PRO: {
+    answerers: 250,
+    suggestedTasks: null,
+    ownTasks: true,
+    combinedAnalyses: true,
+    maxSelectedShares: null,
+    fullDashboard: true,
+    financials: true,
+    shareByEmail: true,
+  },
+  TOTAL: {
+    answerers: null,
+    suggestedTasks: null,
+    ownTasks: true,
+    combinedAnalyses: true,
+    maxSelectedShares: null,
+    fullDashboard: true,
+    financials: true,
+    shareByEmail: true,
+  },
+};
+
+/** Plan features a procedure can require with `withPlan(...)`. */
+export type PlanFeature = {
+  [K in keyof PlanLimits]: PlanLimits[K] extends boolean ? K : never;
+}[keyof PlanLimits];
+
+export const planAllows = (plan: Plan, feature: PlanFeature): boolean => PLAN_LIMITS[plan][feature];
+
+export const isPaid = (plan: Plan): boolean => plan === "PRO" || plan === "TOTAL";
+
+export function nextPlan(plan: Plan): Plan | null {
+  const i = PLANS.indexOf(plan);
+  return PLANS[i + 1] ?? null;
+}
+
+export const TRIAL_DAYS = 30;

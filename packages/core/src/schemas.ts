@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { COUNTRY_CODES } from "./countries";
+import { LANGUAGES } from "./languages";
+import { PASSWORD_MAX_LENGTH } from "./password";
+import { PLANS, TENANT_STATUSES } from "./plans";
+import { SYSTEM_ROLES, TENANT_ROLES } from "./roles";
+
+/**
+ * Field-level validation messages are keys the client translates (document 1 §5), so the same
+ * schema validates the form in the browser and the request on the server.
+ */
+export const FIELD_ERRORS = [
+  "field_required",
+  "invalid_email",
+  "no_spaces",
+  "invalid_duns",
+  "positive_number",
+  "invalid_country",
+  "too_long",
+] as const;
+export type FieldError = (typeof FIELD_ERRORS)[number];
+
+const trimmed = (max = 200) => z.string().trim().max(max, "too_long");
+export const ZRequired = (max = 200) => trimmed(max).min(1, "field_required");
+export const ZOptionalText = (max = 200) =>
+  trimmed(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "field_required")
+  .max(254, "too_long")
+  .refine((v) => !/\s/.test(v), "no_spaces")
+  .refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "invalid_email");
+export const ZUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "field_required")
+  .max(100, "too_long")
+  .refine((v) => !/\s/.test(v), "no_spaces");
+/** Policy (length, strength) is checked by the identity service so its error keys are specific. */
+export const ZPassword = z.string().min(1, "field_required").max(PASSWORD_MAX_LENGTH, "too_long");
+export const ZDuns = z.string().regex(/^\d{9}$/, "invalid_duns");
+export const ZPositiveNumber = z.string().regex(/^\d{0,9}$/, "positive_number");
+export const ZCountry = z.string().refine((v) => COUNTRY_CODES.includes(v), "invalid_country");
+export const ZLanguage = z.enum(LANGUAGES);
+export const ZTenantRole = z.enum(TENANT_ROLES);
+export const ZSystemRole = z.enum(SYSTEM_ROLES);
+export const ZPlan = z.enum(PLANS);
+export const ZTenantStatus = z.enum(TENANT_STATUSES);
+export const ZUserType = z.enum(["LOCAL", "CLOUD"]);
+export type TUserType = z.infer<typeof ZUserType>;
+
+/** New-account form (document 1 §2): name and country required. */
+export const ZCreateTenantInput = z.object({
+  name: ZRequired(),
+  country: ZCountry,
+  registrationNumber: ZOptionalText(50),
+  streetAddress: ZOptionalText(),
+  streetAddressLine2: ZOptionalText(),
+  city: ZOptionalText(100),
+  zipCode: ZOptionalText(20),
+  addressCounty: ZOptionalText(100),
+});
+export type TCreateTenantInput = z.infer<typeof ZCreateTenantInput>;
+
+/** Account add / edit (document 1 §5): name, street, zip, city and country required. */
+export const ZTenantDetailsInput = z.object({
+  name: ZRequired(),
+  streetAddress: ZRequired(),
+  zipCode: ZRequired(20),
+  city: ZRequired(100),
+  country: ZCountry,
+  registrationNumber: ZOptionalText(50),
+  streetAddressLine2: ZOptionalText(),
+  addressCounty: ZOptionalText(100),
+  dunsNumber: ZDuns.nullish().or(z.literal("").transform(() => null)),
+});
+export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
+
+export const ZUserInfoInput = z.object({
+  firstName: ZOptionalText(100),
+  lastName: ZOptionalText(100),
+  phone: ZOptionalText(40),
+});
+export type TUserInfoInput = z.infer<typeof ZUserInfoInput>;
+
+/** Platform add-user dialog (document 1 §5). */
+export const ZAdminCreateUserInput = z
+  .object({
+    type: ZUserType,
+    username: ZUsername.nullish(),
+    email: ZEmail.nullish(),
+    password: ZPassword.nullish(),
+    firstName: ZOptionalText(100),
+    lastName: ZOptionalText(100),
+    roleSet: z.array(ZSystemRole).min(1, "at_least_one_role_required"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === "LOCAL") {
+      if (!v.username) ctx.addIssue({ code: "custom", path: ["username"], message: "field_required" });
+      if (!v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "field_required" });
+    } else if (!v.email) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: "field_required" });
+    }
+  });
+export type TAdminCreateUserInput = z.infer<typeof ZAdminCreateUserInput>;
+
+/** Add a user to an account (document 1 §5). */
+export const ZAddTenantUserInput = z.object({
+  email: ZEmail,
+  firstName: ZOptionalText(100),
+  lastName: ZOptionalText(100),
+});
+export type TAddTenantUserInput = z.infer<typeof ZAddTenantUserInput>;
+
+export const ZSignInInput = z.object({
+  username: z.string().trim().toLowerCase().min(1, "field_required").max(254, "too_long"),
+  password: ZPassword,
+});
+export const ZSignUpInput = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  firstName: ZOptionalText(100),
+  lastName: ZOptionalText(100),
+  language: ZLanguage.default("en"),
+});
+export const ZChangePasswordInput = z.object({
+  oldPassword: ZPassword,
+  newPassword: ZPassword,
+});

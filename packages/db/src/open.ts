@@ -1,0 +1,42 @@
+import { createDb, type Db } from "./client";
+import { startEmbeddedPostgres } from "./embedded";
+import { assertRoleCannotBypassRls, ensureAppRole, runMigrations } from "./migrate";
+
+export interface OpenDatabase {
+  /** Request pool: kunto_app, subject to row-level security. */
+  db: Db;
+  ownerUrl: string;
+  appUrl: string;
+  embedded: boolean;
+  close: () => Promise<void>;
+}
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under `dataDir`; applies the
+ * migrations as the owner, then opens the request pool as the restricted role.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  appDatabaseUrl?: string;
+  dataDir: string;
+  port?: number;
+  poolSize?: number;
+}): Promise<OpenDatabase> {
+  const embedded = options.databaseUrl ? null : await startEmbeddedPostgres(options.dataDir, options.port);
+  const ownerUrl = options.databaseUrl ?? embedded?.url;
+  if (!ownerUrl) throw new Error("No database");
+  await runMigrations(ownerUrl);
+  const appUrl = options.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
+  await assertRoleCannotBypassRls(appUrl);
+  const { db, close } = createDb(appUrl, { max: options.poolSize });
+  return {
+    db,
+    ownerUrl,
+    appUrl,
+    embedded: Boolean(embedded),
+    close: async () => {
+      await close();
+      await embedded?.stop();
+    },
+  };
+}

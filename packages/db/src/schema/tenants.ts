@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { boolean, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, currentTenantSql, currentUserSql, id, platformAdminSql, tenantId, tenantPolicy, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: id(),
+    name: text().notNull(),
+    registrationNumber: text(),
+    streetAddress: text(),
+    streetAddressLine2: text(),
+    city: text(),
+    zipCode: text(),
+    country: text().notNull(),
+    addressCounty: text(),
+    dunsNumber: text(),
+    active: boolean().notNull().default(true),
+    plan: text({ enum: ["FREE", "PRO", "TOTAL"] }).notNull().default("FREE"),
+    subscriptionStatus: text({ enum: ["AWAITING_PAYMENT", "PAID", "PAYMENT_FAILED", "UNPAID", "CANCELED"] }),
+    currentSubscriptionPeriodEnd: timestamp({ withTimezone: true }),
+    business: text(),
+    headcount: integer(),
+    turnover: integer(),
+    /** Personnel reports below this many responses show no numbers (3..10, DECISIONS.md). */
+    anonymityThreshold: integer().notNull().default(5),
+    isDemo: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // An account is visible to the request's tenant, to its members, and to the admin path.
+    pgPolicy("tenants_visibility", {
+      as: "permissive",
+      for: "all",
+      using: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql} or exists (select 1 from memberships m where m.tenant_id = ${t.id} and m.user_id = ${currentUserSql})`,
+      withCheck: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql}`,
+    }),
+  ],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roles: text().array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    tenantPolicy("memberships", t.tenantId),
+    // A user reads their own memberships before a tenant is chosen (account chooser).
+    pgPolicy("memberships_own_rows", {
+      as: "permissive",
+      for: "select",
+      using: sql`${t.userId} = ${currentUserSql}`,
+    }),
+  ],
+);
+
+export const tenantValues = pgTable(
+  "tenant_values",
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    value: text().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), tenantPolicy("tenant_values", t.tenantId)],
+);
+
+export const emailSubscriptions = pgTable(
+  "email_subscriptions",
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text({ enum: ["survey_end", "undone_tasks"] }).notNull(),
+    data: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.type] }), tenantPolicy("email_subscriptions", t.tenantId)],
+);

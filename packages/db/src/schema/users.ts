@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** LOCAL: username + password, no e-mail (shared / device users). CLOUD: e-mail user. */
+    type: text({ enum: ["LOCAL", "CLOUD"] }).notNull(),
+    email: text(),
+    username: text(),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    enabled: boolean().notNull().default(true),
+    systemRoles: text().array().notNull().default(sql`'{basic}'::text[]`),
+    imageKey: text(),
+    language: text().notNull().default("en"),
+    passwordHash: text(),
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    /** Users created by an admin with a temporary password must choose their own. */
+    mustChangePassword: boolean().notNull().default(false),
+    isDemo: boolean().notNull().default(false),
+    /** Free-form client state of GET/POST /api/shadow. */
+    shadowState: jsonb(),
+    lastSignInAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.username),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** Lucia-style sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** active, or a sign-in still waiting for its TOTP code or a new password. */
+    state: text({ enum: ["active", "mfa_pending", "new_password_required"] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const emailConfirmationTokens = pgTable("email_confirmation_tokens", {
+  id: text().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export const passwordResetCodes = pgTable("password_reset_codes", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export const totpCredentials = pgTable("totp_credentials", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: bytea().notNull(),
+  /** null while set-up waits for the first valid code. */
+  enabledAt: timestamp({ withTimezone: true }),
+  /** Last accepted time step, so a code cannot be replayed. */
+  lastUsedStep: integer(),
+  createdAt: createdAt(),
+});
+
+export const userImages = pgTable("user_images", {
+  key: text().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text().notNull(),
+  data: bytea().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,37 @@
+import type { TenantRole } from "@kunto/core";
+
+/** The demo account: a mid-sized Finnish manufacturer, PRO plan. */
+export const DEMO_TENANT = {
+  name: "Aurora Components Oy",
+  registrationNumber: "FI28765432",
+  streetAddress: "Hatanpään valtatie 24",
+  zipCode: "33100",
+  city: "Tampere",
+  country: "FI",
+  plan: "PRO" as const,
+  subscriptionStatus: "PAID" as const,
+  business: "Precision metal components",
+  headcount: 86,
+  isDemo: true,
+};
+
+interface DemoUser {
+  type: "LOCAL" | "CLOUD";
+  email: string | null;
+  username: string | null;
+  firstName: string;
+  lastName: string;
+  systemRoles: string[];
+  tenantRoles: TenantRole[];
+  language: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { type: "CLOUD", email: "demo@kunto.local", username: null, firstName: "Demo", lastName: "User", systemRoles: ["basic"], tenantRoles: ["tenant_admin"], language: "en" },
+  { type: "CLOUD", email: "anna.virtanen@aurora.example", username: null, firstName: "Anna", lastName: "Virtanen", systemRoles: ["basic"], tenantRoles: ["tenant_admin"], language: "fi" },
+  { type: "CLOUD", email: "mikko.korhonen@aurora.example", username: null, firstName: "Mikko", lastName: "Korhonen", systemRoles: ["basic"], tenantRoles: ["tenant_basic"], language: "fi" },
+  { type: "CLOUD", email: "kadri.tamm@aurora.example", username: null, firstName: "Kadri", lastName: "Tamm", systemRoles: ["basic"], tenantRoles: ["tenant_basic"], language: "ee" },
+  { type: "CLOUD", email: "olga.ivanova@aurora.example", username: null, firstName: "Olga", lastName: "Ivanova", systemRoles: ["basic"], tenantRoles: ["tenant_readonly"], language: "ru" },
+  { type: "CLOUD", email: "piotr.nowak@aurora.example", username: null, firstName: "Piotr", lastName: "Nowak", systemRoles: ["basic"], tenantRoles: ["tenant_readonly"], language: "pl" },
+  { type: "LOCAL", email: null, username: "aurora-kiosk", firstName: "Lobby", lastName: "Kiosk", systemRoles: ["agent"], tenantRoles: ["tenant_basic"], language: "fi" },
+];

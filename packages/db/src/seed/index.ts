@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "../schema";
+import { DEMO_TENANT, DEMO_USERS } from "./demo";
+
+export interface SeedOptions {
+  ownerUrl: string;
+  hashPassword: (password: string) => Promise<string>;
+  adminEmail: string;
+  /** When absent a password is generated and returned once. */
+  adminPassword?: string;
+  demoEmail?: string;
+  demoPassword: string;
+}
+
+export interface SeedResult {
+  created: boolean;
+  admin: { email: string; password: string | null };
+  demo: { email: string; password: string };
+}
+
+/**
+ * Platform admin and demo account. Runs as the owner with the platform-admin setting, once:
+ * a database that already has the admin is left alone (its admin password is not printed again).
+ */
+export async function seed(options: SeedOptions): Promise<SeedResult> {
+  const demoEmail = options.demoEmail ?? "demo@kunto.local";
+  const client = postgres(options.ownerUrl, { max: 1, onnotice: () => {} });
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.platform_admin', 'on', true)`);
+      const existing = await tx.execute(sql`select 1 from users where email = ${options.adminEmail}`);
+      if (existing.length > 0) {
+        return { created: false, admin: { email: options.adminEmail, password: null }, demo: { email: demoEmail, password: options.demoPassword } };
+      }
+      const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
+      await tx.insert(schema.users).values({
+        type: "CLOUD",
+        email: options.adminEmail,
+        firstName: "Platform",
+        lastName: "Admin",
+        systemRoles: ["admin"],
+        passwordHash: await options.hashPassword(adminPassword),
+        emailConfirmedAt: new Date(),
+      });
+      const [tenant] = await tx.insert(schema.tenants).values(DEMO_TENANT).returning();
+      if (!tenant) throw new Error("demo tenant not created");
+      for (const person of DEMO_USERS) {
+        const isDemo = person.email === "demo@kunto.local";
+        const [user] = await tx
+          .insert(schema.users)
+          .values({
+            type: person.type,
+            email: isDemo ? demoEmail : person.email,
+            username: person.username,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            systemRoles: person.systemRoles,
+            language: person.language,
+            isDemo,
+            // Only the demo user can sign in; the others are colleagues to look at and manage.
+            passwordHash: isDemo ? await options.hashPassword(options.demoPassword) : null,
+            emailConfirmedAt: person.type === "CLOUD" ? new Date() : null,
+          })
+          .returning();
+        if (user) await tx.insert(schema.memberships).values({ tenantId: tenant.id, userId: user.id, roles: person.tenantRoles });
+      }
+      await tx.insert(schema.tenantValues).values({ tenantId: tenant.id, key: "onboarding", value: "7" });
+      return { created: true, admin: { email: options.adminEmail, password: adminPassword }, demo: { email: demoEmail, password: options.demoPassword } };
+    });
+  } finally {
+    await client.end();
+  }
+}
