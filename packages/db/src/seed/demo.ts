@@ -35,3 +35,22 @@ export const DEMO_USERS: DemoUser[] = [
   { type: "CLOUD", email: "piotr.nowak@aurora.example", username: null, firstName: "Piotr", lastName: "Nowak", systemRoles: ["basic"], tenantRoles: ["tenant_readonly"], language: "pl" },
   { type: "LOCAL", email: null, username: "aurora-kiosk", firstName: "Lobby", lastName: "Kiosk", systemRoles: ["agent"], tenantRoles: ["tenant_basic"], language: "fi" },
 ];
+
+/** The group's Estonian subsidiary: gives the demo user a second account to choose. */
+export const DEMO_SUBSIDIARY = {
+  name: "Aurora Logistics OÜ",
+  registrationNumber: "EE14567890",
+  streetAddress: "Peterburi tee 46",
+  zipCode: "11415",
+  city: "Tallinn",
+  country: "EE",
+  plan: "FREE" as const,
+  business: "Warehousing and transport",
+  headcount: 14,
+  isDemo: true,
+};
+/** Members of the subsidiary, by e-mail of the users above. */
+export const DEMO_SUBSIDIARY_MEMBERS: Array<{ email: string; roles: TenantRole[] }> = [
+  { email: "demo@kunto.local", roles: ["tenant_admin"] },
+  { email: "kadri.tamm@aurora.example", roles: ["tenant_admin"] },
+];

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "../schema";
-import { DEMO_TENANT, DEMO_USERS } from "./demo";
+import { DEMO_SUBSIDIARY, DEMO_SUBSIDIARY_MEMBERS, DEMO_TENANT, DEMO_USERS } from "./demo";
 
 export interface SeedOptions {
   ownerUrl: string;
@@ -48,6 +48,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       });
       const [tenant] = await tx.insert(schema.tenants).values(DEMO_TENANT).returning();
       if (!tenant) throw new Error("demo tenant not created");
+      const [subsidiary] = await tx.insert(schema.tenants).values(DEMO_SUBSIDIARY).returning();
+      if (!subsidiary) throw new Error("demo subsidiary not created");
       for (const person of DEMO_USERS) {
         const isDemo = person.email === "demo@kunto.local";
         const [user] = await tx
@@ -66,7 +68,10 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
             emailConfirmedAt: person.type === "CLOUD" ? new Date() : null,
           })
           .returning();
-        if (user) await tx.insert(schema.memberships).values({ tenantId: tenant.id, userId: user.id, roles: person.tenantRoles });
+        if (!user) continue;
+        await tx.insert(schema.memberships).values({ tenantId: tenant.id, userId: user.id, roles: person.tenantRoles });
+        const inSubsidiary = DEMO_SUBSIDIARY_MEMBERS.find((m) => m.email === person.email);
+        if (inSubsidiary) await tx.insert(schema.memberships).values({ tenantId: subsidiary.id, userId: user.id, roles: inSubsidiary.roles });
       }
       await tx.insert(schema.tenantValues).values({ tenantId: tenant.id, key: "onboarding", value: "7" });
       return { created: true, admin: { email: options.adminEmail, password: adminPassword }, demo: { email: demoEmail, password: options.demoPassword } };

@@ -1,0 +1,44 @@
+import { mkdtempSync } from "node:fs";
+import { chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = mkdtempSync(join(tmpdir(), "kunto-e2e-"));
+chmodSync(dataDir, 0o755);
+export const ADMIN_PASSWORD = "e2e admin passphrase 2026";
+
+/** Chromium from Debian (Playwright cannot download browsers on these machines). */
+export default defineConfig({
+  testDir: "./tests",
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: join(import.meta.dirname, "../test-results/playwright.json") }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "pnpm --filter @kunto/server start",
+    cwd: join(import.meta.dirname, ".."),
+    url: `http://localhost:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: "warn" },
+  },
+});

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// The README's two commands (`npm start`, `npm test`) land here. On a fresh machine with only
+// Node 20.19+ it installs pnpm and the workspace, then starts the product or runs every test tier.
+// Plain JavaScript on purpose: it runs before any dependency is installed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PNPM_VERSION = "10.34.0";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const mode = process.argv[2];
+const reports = join(root, "test-results");
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, ...options });
+  return result.status ?? 1;
+}
+
+function pnpmCommand() {
+  if (spawnSync("pnpm", ["--version"], { stdio: "ignore" }).status === 0) return ["pnpm"];
+  console.log(`Installing pnpm ${PNPM_VERSION} ...`);
+  if (run("npm", ["install", "-g", `pnpm@${PNPM_VERSION}`]) === 0 && spawnSync("pnpm", ["--version"], { stdio: "ignore" }).status === 0) {
+    return ["pnpm"];
+  }
+  return ["npx", "--yes", `pnpm@${PNPM_VERSION}`];
+}
+
+function pnpm(args) {
+  const [command, ...prefix] = pnpmCommand();
+  return run(command, [...prefix, ...args]);
+}
+
+function must(status, what) {
+  if (status !== 0) {
+    console.error(`\n${what} failed (exit ${status}).`);
+    process.exit(status || 1);
+  }
+}
+
+/** Debian's Chromium drives the end-to-end tests; Playwright cannot download browsers here. */
+function ensureChromium() {
+  if (existsSync("/usr/bin/chromium") || process.env.CHROMIUM_PATH) return;
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const apt = asRoot ? ["apt-get"] : ["sudo", "apt-get"];
+  console.log("Installing Chromium from Debian for the end-to-end tests ...");
+  must(run(apt[0], [...apt.slice(1), "update", "-qq"]), "apt-get update");
+  must(run(apt[0], [...apt.slice(1), "install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }), "Installing Chromium");
+}
+
+function countTests() {
+  let passed = 0;
+  let failed = 0;
+  for (const file of ["vitest.json", "playwright.json"]) {
+    const path = join(reports, file);
+    if (!existsSync(path)) continue;
+    const report = JSON.parse(readFileSync(path, "utf8"));
+    if (file === "vitest.json") {
+      passed += report.numPassedTests ?? 0;
+      failed += (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0);
+    } else {
+      passed += report.stats?.expected ?? 0;
+      failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0) + (report.stats?.skipped ?? 0);
+    }
+  }
+  return { passed, failed };
+}
+
+must(pnpm(["install", ...(process.env.CI ? ["--frozen-lockfile"] : [])]), "pnpm install");
+
+if (mode === "start") {
+  must(pnpm(["build"]), "Building the web client");
+  process.exit(pnpm(["serve"]));
+} else if (mode === "test") {
+  ensureChromium();
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const steps = [
+    ["lint", ["lint"]],
+    ["type check", ["typecheck"]],
+    ["unit and integration tests", ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`]],
+    ["web build", ["build"]],
+    ["end-to-end tests", ["test:e2e"]],
+  ];
+  let status = 0;
+  for (const [name, args] of steps) {
+    console.log(`\n=== ${name} ===`);
+    const code = pnpm(args);
+    if (code !== 0) {
+      console.error(`${name} failed (exit ${code})`);
+      status = code;
+      break;
+    }
+  }
+  const { passed, failed } = countTests();
+  console.log(`\nTests: ${passed} passed, ${failed} failed`);
+  process.exit(status !== 0 ? status : failed > 0 || passed === 0 ? 1 : 0);
+} else {
+  console.error("usage: node tooling/bootstrap.mjs start|test");
+  process.exit(2);
+}
