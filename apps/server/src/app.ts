@@ -9,17 +9,19 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csrfGuard } from "./csrf";
 import { apiDocsRoutes } from "./api-docs";
 import { withErrorKey } from "./rest-errors";
+import { createRestHandler } from "./rest-handler";
 
 export interface AppOptions extends ContextDeps {
   webDist: string;
   bodyLimitBytes: number;
   /** Reports whether the database answers; used by /readyz. */
   ready: () => Promise<boolean>;
+  /** Extra routes registered before the web client's catch-all (the benchmark's bare route). */
+  extend?: (app: Hono) => void;
 }
 
 export function createApp(options: AppOptions) {
@@ -82,17 +84,14 @@ export function createApp(options: AppOptions) {
     });
   });
 
+  const rest = createRestHandler("/api");
   app.all("/api/*", async (c) => {
     const setCookies: string[] = [];
-    const response = await createOpenApiFetchHandler({
-      endpoint: "/api",
-      router: appRouter,
-      req: c.req.raw,
-      createContext: () => createRequestContext(deps, c, setCookies),
-    });
+    const response = await rest(c.req.raw, () => createRequestContext(deps, c, setCookies));
     return withCookies(await withErrorKey(response), setCookies);
   });
 
+  options.extend?.(app);
   mountWebClient(app, options.webDist);
   return app;
 }

@@ -15,7 +15,7 @@ type Access =
   | "pending" // only a sign-in waiting for a TOTP code or a new password: nobody here
   | "authed" // any signed-in user
   | "admin" // platform admin
-  | { tenant: Array<"tenant_admin" | "tenant_basic" | "tenant_readonly"> };
+  | { tenant: ReadonlyArray<"tenant_admin" | "tenant_basic" | "tenant_readonly"> };
 
 const ALL_TENANT = { tenant: ["tenant_admin", "tenant_basic", "tenant_readonly"] } as const;
 const ADMIN_ONLY = { tenant: ["tenant_admin"] } as const;
@@ -94,7 +94,7 @@ function allowed(access: Access, actor: ActorName): boolean {
 
 const DENIED_KEYS = new Set(["not_signed_in", "access_denied", "user_no_longer_admin"]);
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } }>;
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } }>;
 
 const db = connect();
 let ids: Record<ActorName, string | null>;

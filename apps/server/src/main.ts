@@ -40,6 +40,7 @@ async function main() {
     log,
     webDist: config.webDist,
     bodyLimitBytes: config.bodyLimitBytes,
+    extend: config.benchRoutes ? (app) => addBenchRoutes(app, database.db) : undefined,
     ready: async () => {
       try {
         await database.db.execute(sql`select 1`);
@@ -49,7 +50,6 @@ async function main() {
       }
     },
   });
-  if (config.benchRoutes) addBenchRoutes(app, database.db);
   const workers = startWorkers(database.db, log);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);

@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { appRouter, type Context } from "@kunto/api";
+import { TRPCError } from "@trpc/server";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+
+/**
+ * The REST adapter over the same procedures. trpc-to-openapi's own fetch adapter rebuilds its
+ * route table (and outside production regenerates the whole OpenAPI document) on every request;
+ * this builds the node handler once and feeds it Fetch requests.
+ */
+type MakeContext = () => Promise<Context>;
+type ProxiedRequest = IncomingMessage & { kuntoContext: MakeContext };
+
+export function createRestHandler(endpoint: string) {
+  const handler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: ({ req }: { req: IncomingMessage }) => (req as ProxiedRequest).kuntoContext(),
+  } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
+
+  return async (request: Request, makeContext: MakeContext): Promise<Response> => {
+    const url = new URL(request.url);
+    url.pathname = url.pathname.slice(endpoint.length) || "/";
+    const text = await request.text();
+    let body: unknown;
+    let bodyError: unknown = null;
+    const type = request.headers.get("content-type") ?? "";
+    if (text && type.includes("application/json")) {
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        bodyError = error;
+      }
+    } else if (text && type.includes("application/x-www-form-urlencoded")) {
+      body = Object.fromEntries(new URLSearchParams(text));
+    }
+    // A proxy over the real Request (as the library's fetch adapter does): it stays a Request for
+    // content-type and abort-signal checks, with the endpoint-relative URL and the parsed body.
+    const req = new Proxy(request, {
+      get(target, prop) {
+        if (prop === "url") return url.toString();
+        if (prop === "kuntoContext") return makeContext;
+        if (prop === "body") {
+          if (bodyError) throw new TRPCError({ code: "PARSE_ERROR", message: "validation_failed", cause: bodyError });
+          return body;
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return new Promise<Response>((resolve) => {
+      const responseHeaders = new Headers();
+      let statusCode = 200;
+      const res = {
+        setHeader: (key: string, value: string | string[]) => {
+          if (typeof value === "string") responseHeaders.set(key, value);
+          else for (const v of value) responseHeaders.append(key, v);
+        },
+        get statusCode() {
+          return statusCode;
+        },
+        set statusCode(code: number) {
+          statusCode = code;
+        },
+        end: (chunk?: string) => resolve(new Response(chunk ?? null, { status: statusCode, headers: responseHeaders })),
+      };
+      void handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    });
+  };
+}

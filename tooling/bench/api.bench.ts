@@ -1,0 +1,101 @@
+// HTTP benchmark on loopback: the account's users over tRPC and over REST against a bare Hono
+// route that runs the same SQL in the same kind of transaction, then sign-in capacity and what
+// happens past it. Starts its own server (embedded PostgreSQL in a temporary folder).
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const root = join(import.meta.dirname, "../..");
+const port = 3290;
+const base = `http://127.0.0.1:${port}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function startServer(): Promise<{ child: ChildProcess; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "kunto-bench-"));
+  chmodSync(dir, 0o755);
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
+    cwd: join(root, "apps/server"),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, BENCH_ROUTES: "true", LOG_LEVEL: "warn", SIGNIN_ADDRESS_LIMIT: "1000000" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Kunto is running")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { child, dir };
+}
+
+async function signIn(): Promise<{ cookie: string; tenantId: string; userId: string }> {
+  const response = await fetch(`${base}/trpc/auth.signIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "demo@kunto.local", password: "Kunto-demo-2026-aurora" }),
+  });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
+    id: string;
+    tenants: Array<{ id: string; name: string }>;
+  };
+  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
+  if (!tenant) throw new Error("demo tenant missing");
+  return { cookie, tenantId: tenant.id, userId: me.id };
+}
+
+interface Figures {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+}
+
+async function load(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: 10, duration: seconds, ...options });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, (v as { count: number }).count])),
+  };
+}
+
+const line = (name: string, f: Figures, extra = "") =>
+  console.log(`${name.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}${extra}`);
+
+async function main() {
+  const { child, dir } = await startServer();
+  try {
+    const { cookie, tenantId, userId } = await signIn();
+    const headers = { cookie, "x-tenant-id": tenantId };
+    // Warm up every path once.
+    await load({ url: `${base}/__bench/tenant-users`, headers: { ...headers, "x-bench-user": userId }, duration: 1 });
+    const bare = await load({ url: `${base}/__bench/tenant-users`, headers: { ...headers, "x-bench-user": userId } });
+    const trpc = await load({ url: `${base}/trpc/tenant.users`, headers });
+    const rest = await load({ url: `${base}/api/tenant/user`, headers });
+    console.log("Tenant read: the account's users (same SQL, same transaction and tenant setting)");
+    line("bare Hono route", bare);
+    line("tRPC tenant.users", trpc, `   ratio ${(trpc.rps / bare.rps).toFixed(2)}x`);
+    line("REST GET /api/tenant/user", rest, `   ratio ${(rest.rps / bare.rps).toFixed(2)}x`);
+
+    const body = JSON.stringify({ username: "demo@kunto.local", password: "Kunto-demo-2026-aurora" });
+    const signInLoad = (connections: number) =>
+      load({ url: `${base}/trpc/auth.signIn`, method: "POST", headers: { "content-type": "application/json" }, body, connections });
+    console.log("Sign-in (argon2id, at most 2 hashes at once, 16 waiting)");
+    const light = await signInLoad(2);
+    line("sign-in, 2 connections", light, `   statuses ${JSON.stringify(light.statuses)}`);
+    const heavy = await signInLoad(64);
+    line("sign-in, 64 connections", heavy, `   statuses ${JSON.stringify(heavy.statuses)}`);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
