@@ -1,5 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { chmodSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -15,7 +14,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: join(import.meta.dirname, "../test-results/playwright.json") }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: join(import.meta.dirname, "../test-results/playwright.json") }],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

@@ -17,13 +17,21 @@ describe("account users", () => {
   it("adds a new person with a temporary password mail, and an existing user with a notice", async () => {
     const { tenant, caller } = await adminOf();
     const email = `new-${Date.now()}@example.test`;
-    const { id } = await caller.tenant.addUser({ email: ` ${email.toUpperCase()} `, firstName: "Uusi", lastName: null });
+    const { id } = await caller.tenant.addUser({
+      email: ` ${email.toUpperCase()} `,
+      firstName: "Uusi",
+      lastName: null,
+    });
     const [created] = await db.owner.select().from(schema.users).where(eq(schema.users.id, id));
     expect(created).toMatchObject({ email, mustChangePassword: true, type: "CLOUD" });
     const mails = await db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
     expect(mails[0]?.text).toContain(tenant.name);
-    await expect(caller.tenant.addUser({ email, firstName: null, lastName: null })).rejects.toThrow("user_exists");
-    await expect(caller.tenant.addUser({ email: "not valid", firstName: null, lastName: null })).rejects.toMatchObject({
+    await expect(caller.tenant.addUser({ email, firstName: null, lastName: null })).rejects.toThrow(
+      "user_exists",
+    );
+    await expect(
+      caller.tenant.addUser({ email: "not valid", firstName: null, lastName: null }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
     const existing = await makeUser(db.owner);
@@ -41,13 +49,22 @@ describe("account users", () => {
     await expect(caller.tenant.removeRole({ userId: admin.id, role: "tenant_admin" })).rejects.toThrow(
       "disallow_tenant_admin_removal_if_last_memberships",
     );
-    await expect(caller.tenant.removeUser({ id: admin.id })).rejects.toThrow("disallow_tenant_admin_removal_if_last_memberships");
+    await expect(caller.tenant.removeUser({ id: admin.id })).rejects.toThrow(
+      "disallow_tenant_admin_removal_if_last_memberships",
+    );
     const second = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_basic"] });
-    expect((await caller.tenant.addRole({ userId: second.id, role: "tenant_admin" })).roles).toEqual(["tenant_basic", "tenant_admin"]);
-    expect((await caller.tenant.removeRole({ userId: admin.id, role: "tenant_admin" })).roles).toEqual(["tenant_basic"]);
+    expect((await caller.tenant.addRole({ userId: second.id, role: "tenant_admin" })).roles).toEqual([
+      "tenant_basic",
+      "tenant_admin",
+    ]);
+    expect((await caller.tenant.removeRole({ userId: admin.id, role: "tenant_admin" })).roles).toEqual([
+      "tenant_basic",
+    ]);
     // The acting user is no longer an admin: the next role change is refused.
     const again = await callerFor(db.db, await actorFor(db.db, "former", admin.id), tenant.id);
-    await expect(again.caller.tenant.addRole({ userId: admin.id, role: "tenant_admin" })).rejects.toThrow("user_no_longer_admin");
+    await expect(again.caller.tenant.addRole({ userId: admin.id, role: "tenant_admin" })).rejects.toThrow(
+      "user_no_longer_admin",
+    );
     const audit = await db.owner
       .select()
       .from(schema.auditLog)
@@ -62,7 +79,9 @@ describe("account users", () => {
     const server = await startServer(db.db, config);
     try {
       const actor = await actorFor(db.db, "admin", admin.id);
-      const response = await server.fetch("/api/tenant/user", { headers: { cookie: actor.cookie ?? "", "x-tenant-id": tenant.id } });
+      const response = await server.fetch("/api/tenant/user", {
+        headers: { cookie: actor.cookie ?? "", "x-tenant-id": tenant.id },
+      });
       const users = (await response.json()) as Array<{ email: string }>;
       expect(users.map((u) => u.email)).toEqual([admin.email]);
     } finally {
@@ -73,7 +92,9 @@ describe("account users", () => {
   it("creates an account for a signed-in user who becomes its admin", async () => {
     const user = await makeUser(db.owner);
     const { caller } = await callerFor(db.db, await actorFor(db.db, "u", user.id), null);
-    await expect(caller.user.createTenant({ name: " ", country: "FI" })).rejects.toMatchObject({ code: "BAD_REQUEST", });
+    await expect(caller.user.createTenant({ name: " ", country: "FI" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     const { id } = await caller.user.createTenant({ name: "Fresh Start Oy", country: "FI", city: "Oulu" });
     const me = await caller.user.me();
     expect(me.tenantRoles).toEqual([{ id, name: "Fresh Start Oy", roleSet: ["tenant_admin"] }]);
@@ -83,10 +104,20 @@ describe("account users", () => {
 
   it("locks the D-U-N-S number once set", async () => {
     const { caller } = await adminOf();
-    const details = { name: "Locked Oy", streetAddress: "Katu 1", zipCode: "00100", city: "Helsinki", country: "FI" };
+    const details = {
+      name: "Locked Oy",
+      streetAddress: "Katu 1",
+      zipCode: "00100",
+      city: "Helsinki",
+      country: "FI",
+    };
     await caller.tenant.update({ ...details, dunsNumber: "123456789" });
-    await expect(caller.tenant.update({ ...details, dunsNumber: "987654321" })).rejects.toThrow("duns_locked");
-    await expect(caller.tenant.update({ ...details, dunsNumber: "12345" })).rejects.toMatchObject({ code: "BAD_REQUEST", });
+    await expect(caller.tenant.update({ ...details, dunsNumber: "987654321" })).rejects.toThrow(
+      "duns_locked",
+    );
+    await expect(caller.tenant.update({ ...details, dunsNumber: "12345" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });
 
@@ -95,18 +126,34 @@ describe("platform administration", () => {
     const admin = await makeUser(db.owner, { systemRoles: ["admin"] });
     const { caller } = await callerFor(db.db, await actorFor(db.db, "a", admin.id), null);
     const username = `kiosk-${Date.now()}`;
-    await expect(caller.admin.createUser({ type: "LOCAL", username, roleSet: ["agent"] })).rejects.toMatchObject({
+    await expect(
+      caller.admin.createUser({ type: "LOCAL", username, roleSet: ["agent"] }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    const local = await caller.admin.createUser({ type: "LOCAL", username, password: "lobby kiosk shared 2026", roleSet: ["agent"] });
+    const local = await caller.admin.createUser({
+      type: "LOCAL",
+      username,
+      password: "lobby kiosk shared 2026",
+      roleSet: ["agent"],
+    });
     expect(local).toMatchObject({ username, email: null, agentUser: true, type: "LOCAL" });
-    await expect(caller.admin.createUser({ type: "LOCAL", username, password: "lobby kiosk shared 2026", roleSet: ["agent"] })).rejects.toThrow("user_exists");
+    await expect(
+      caller.admin.createUser({
+        type: "LOCAL",
+        username,
+        password: "lobby kiosk shared 2026",
+        roleSet: ["agent"],
+      }),
+    ).rejects.toThrow("user_exists");
     const locals = await caller.admin.users({ user_type: "local" });
     expect(locals.every((u) => u.email === null)).toBe(true);
     expect(locals.map((u) => u.username)).toContain(username);
     await expect(caller.admin.disableUser({ id: admin.id })).rejects.toThrow("you_cannot_disable_yourself");
     expect(await caller.admin.disableUser({ id: local.id })).toEqual({ result: true });
-    await expect(caller.admin.removeUserRole({ id: local.id, role: "agent" })).rejects.toThrow("at_least_one_role_required");
+    await expect(caller.admin.removeUserRole({ id: local.id, role: "agent" })).rejects.toThrow(
+      "at_least_one_role_required",
+    );
   });
 
   it("changes a plan on the audited path", async () => {
@@ -115,8 +162,13 @@ describe("platform administration", () => {
     const { caller } = await callerFor(db.db, await actorFor(db.db, "a", admin.id), null);
     expect((await caller.admin.setTenantPlan({ id: tenant.id, status: "TOTAL" })).plan).toBe("TOTAL");
     expect((await caller.admin.setTenantPlan({ id: tenant.id, status: "INACTIVE" })).status).toBe("INACTIVE");
-    const rows = await db.owner.select().from(schema.auditLog).where(eq(schema.auditLog.actorUserId, admin.id));
-    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(["tenant.plan_changed", "admin.admin.setTenantPlan"]));
+    const rows = await db.owner
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.actorUserId, admin.id));
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(["tenant.plan_changed", "admin.admin.setTenantPlan"]),
+    );
     // Members of an inactive account are turned away.
     const member = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
     const m = await callerFor(db.db, await actorFor(db.db, "m", member.id), tenant.id);

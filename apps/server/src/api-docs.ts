@@ -31,7 +31,10 @@ export function apiDocsRoutes() {
     const file = c.req.param("file");
     const type = FILES[file];
     if (!type) return c.notFound();
-    return c.body(await readFile(join(swaggerDir, file)), 200, { "content-type": type, "cache-control": "public, max-age=86400" });
+    return c.body(await readFile(join(swaggerDir, file)), 200, {
+      "content-type": type,
+      "cache-control": "public, max-age=86400",
+    });
   });
   return docs;
 }

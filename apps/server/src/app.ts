@@ -1,17 +1,17 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
 import { type AppRouter, appRouter, openApiDocument } from "@kunto/api";
 import { schema, withScope } from "@kunto/db";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { apiDocsRoutes } from "./api-docs";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csrfGuard } from "./csrf";
-import { apiDocsRoutes } from "./api-docs";
 import { withErrorKey } from "./rest-errors";
 import { createRestHandler } from "./rest-handler";
 
@@ -48,13 +48,19 @@ export function createApp(options: AppOptions) {
     "*",
     bodyLimit({
       maxSize: options.bodyLimitBytes,
-      onError: (c) => c.json({ message: "payload_too_large", code: "PAYLOAD_TOO_LARGE", error_key: "payload_too_large" }, 413),
+      onError: (c) =>
+        c.json(
+          { message: "payload_too_large", code: "PAYLOAD_TOO_LARGE", error_key: "payload_too_large" },
+          413,
+        ),
     }),
   );
   app.use("*", csrfGuard(options.config.appUrl));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => ((await options.ready()) ? c.json({ status: "ready" }) : c.json({ status: "not ready" }, 503)));
+  app.get("/readyz", async (c) =>
+    (await options.ready()) ? c.json({ status: "ready" }) : c.json({ status: "not ready" }, 503),
+  );
 
   app.all("/trpc/*", async (c) => {
     const setCookies: string[] = [];
@@ -73,7 +79,10 @@ export function createApp(options: AppOptions) {
   // Profile pictures: binary, public by unguessable key (document 1 §7).
   app.get("/api/public/image/:key", async (c) => {
     const image = await withScope(options.db, { userId: null, tenantId: null }, async (tx) => {
-      const [row] = await tx.select().from(schema.userImages).where(eq(schema.userImages.key, c.req.param("key")));
+      const [row] = await tx
+        .select()
+        .from(schema.userImages)
+        .where(eq(schema.userImages.key, c.req.param("key")));
       return row;
     });
     if (!image) return c.json({ message: "not_found", code: "NOT_FOUND", error_key: "not_found" }, 404);
@@ -102,7 +111,13 @@ function mountWebClient(app: Hono, webDist: string) {
     app.get("*", (c) => c.text("The web client is not built. Run `pnpm build`.", 503));
     return;
   }
-  app.use("/assets/*", serveStatic({ root: webDist, onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable") }));
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: webDist,
+      onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
+    }),
+  );
   app.use("*", serveStatic({ root: webDist }));
   let indexHtml: string | null = null;
   app.get("*", async (c) => {

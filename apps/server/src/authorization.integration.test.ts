@@ -23,14 +23,20 @@ const ADMIN_READONLY = { tenant: ["tenant_admin", "tenant_readonly"] } as const;
 const missing = randomUUID();
 
 const RULES: Record<string, { access: Access; input?: unknown }> = {
-  "auth.signIn": { access: "public", input: { username: `nobody-${missing}@example.test`, password: "wrong password 123" } },
+  "auth.signIn": {
+    access: "public",
+    input: { username: `nobody-${missing}@example.test`, password: "wrong password 123" },
+  },
   "auth.verifyTotp": { access: "pending", input: { code: "000000" } },
   "auth.completeNewPassword": { access: "pending", input: { newPassword: "x" } },
   "auth.signUp": { access: "public", input: { email: "not-an-email", password: "x" } },
   "auth.resendConfirmation": { access: "public", input: { email: `nobody-${missing}@example.test` } },
   "auth.confirmEmail": { access: "public", input: { token: "invalid" } },
   "auth.forgotPassword": { access: "public", input: { username: `nobody-${missing}@example.test` } },
-  "auth.resetPassword": { access: "public", input: { username: `nobody-${missing}@example.test`, code: "1", newPassword: "x" } },
+  "auth.resetPassword": {
+    access: "public",
+    input: { username: `nobody-${missing}@example.test`, code: "1", newPassword: "x" },
+  },
   "auth.signOut": { access: "public", input: {} },
   "auth.signOutEverywhere": { access: "authed", input: "skip-call" },
   "auth.changePassword": { access: "authed", input: { oldPassword: "wrong password 123", newPassword: "x" } },
@@ -68,7 +74,10 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   "admin.removeUserRole": { access: "admin", input: { id: missing, role: "basic" } },
   "admin.tenants": { access: "admin" },
   "admin.createTenant": { access: "admin", input: { name: "", country: "FI" } },
-  "admin.updateTenant": { access: "admin", input: { id: missing, name: "X", streetAddress: "a", zipCode: "1", city: "c", country: "FI" } },
+  "admin.updateTenant": {
+    access: "admin",
+    input: { id: missing, name: "X", streetAddress: "a", zipCode: "1", city: "c", country: "FI" },
+  },
   "admin.setTenantPlan": { access: "admin", input: { id: missing, status: "PRO" } },
   "admin.deleteTenant": { access: "admin", input: { id: missing } },
   "admin.tenantUsers": { access: "admin", input: { id: missing } },
@@ -80,8 +89,21 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
 // `read-only` sees surveys: the permission table gives it what basic has plus survey reads.
 void ADMIN_READONLY;
 
-type ActorName = "anonymous" | "tenant_admin" | "tenant_basic" | "tenant_readonly" | "other_tenant_admin" | "platform_admin";
-const ACTORS: ActorName[] = ["anonymous", "tenant_admin", "tenant_basic", "tenant_readonly", "other_tenant_admin", "platform_admin"];
+type ActorName =
+  | "anonymous"
+  | "tenant_admin"
+  | "tenant_basic"
+  | "tenant_readonly"
+  | "other_tenant_admin"
+  | "platform_admin";
+const ACTORS: ActorName[] = [
+  "anonymous",
+  "tenant_admin",
+  "tenant_basic",
+  "tenant_readonly",
+  "other_tenant_admin",
+  "platform_admin",
+];
 
 function allowed(access: Access, actor: ActorName): boolean {
   if (access === "public") return true;
@@ -94,7 +116,10 @@ function allowed(access: Access, actor: ActorName): boolean {
 
 const DENIED_KEYS = new Set(["not_signed_in", "access_denied", "user_no_longer_admin"]);
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } }>;
+const procedures = appRouter._def.procedures as unknown as Record<
+  string,
+  { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } }
+>;
 
 const db = connect();
 let ids: Record<ActorName, string | null>;
@@ -153,7 +178,10 @@ describe("authorization", () => {
           errorKey = error.message;
         }
         const denied = errorKey !== null && DENIED_KEYS.has(errorKey);
-        expect({ actor: actorName, denied }).toEqual({ actor: actorName, denied: !allowed(rule.access, actorName) });
+        expect({ actor: actorName, denied }).toEqual({
+          actor: actorName,
+          denied: !allowed(rule.access, actorName),
+        });
       }
     });
   }
@@ -171,18 +199,49 @@ describe("authorization", () => {
 
   const restOperations = Object.entries(procedures).filter(([, p]) => p._def.meta?.openapi);
   it("serves every call of document 1 §7 at its documented path and method", () => {
-    const served = new Set(restOperations.map(([, p]) => `${p._def.meta?.openapi?.method} ${p._def.meta?.openapi?.path}`));
+    const served = new Set(
+      restOperations.map(([, p]) => `${p._def.meta?.openapi?.method} ${p._def.meta?.openapi?.path}`),
+    );
     const documented = [
-      "GET /user", "POST /user", "POST /user/image", "PUT /user/set-language/{language}", "POST /user/tenant",
-      "POST /public/logout", "GET /user/list-cloud", "GET /user/tenant-users", "GET /emailsubscription",
-      "POST /emailsubscription", "GET /tenant", "POST /tenant", "GET /tenant/user", "POST /tenant/user",
-      "DELETE /tenant/user/{id}", "POST /tenant/user/{userId}/role/{role}", "DELETE /tenant/user/{userId}/role/{role}",
-      "GET /tenant/values", "POST /tenant/value", "DELETE /tenant/value", "GET /admin/tenant/roles",
-      "GET /admin/tenant", "POST /admin/tenant", "POST /admin/tenant/{id}", "POST /admin/tenant/{id}/plan",
-      "DELETE /admin/tenant/{id}", "GET /admin/tenant/{id}/user", "POST /admin/tenant/{id}/user",
-      "DELETE /admin/tenant/{id}/user/{userId}", "POST /admin/user/{id}/enable", "POST /admin/user/{id}/disable",
-      "POST /admin/user/{id}", "POST /admin/user/{id}/role/{role}", "DELETE /admin/user/{id}/role/{role}",
-      "POST /admin/user", "GET /admin/user", "GET /system/roles", "POST /shadow", "GET /shadow",
+      "GET /user",
+      "POST /user",
+      "POST /user/image",
+      "PUT /user/set-language/{language}",
+      "POST /user/tenant",
+      "POST /public/logout",
+      "GET /user/list-cloud",
+      "GET /user/tenant-users",
+      "GET /emailsubscription",
+      "POST /emailsubscription",
+      "GET /tenant",
+      "POST /tenant",
+      "GET /tenant/user",
+      "POST /tenant/user",
+      "DELETE /tenant/user/{id}",
+      "POST /tenant/user/{userId}/role/{role}",
+      "DELETE /tenant/user/{userId}/role/{role}",
+      "GET /tenant/values",
+      "POST /tenant/value",
+      "DELETE /tenant/value",
+      "GET /admin/tenant/roles",
+      "GET /admin/tenant",
+      "POST /admin/tenant",
+      "POST /admin/tenant/{id}",
+      "POST /admin/tenant/{id}/plan",
+      "DELETE /admin/tenant/{id}",
+      "GET /admin/tenant/{id}/user",
+      "POST /admin/tenant/{id}/user",
+      "DELETE /admin/tenant/{id}/user/{userId}",
+      "POST /admin/user/{id}/enable",
+      "POST /admin/user/{id}/disable",
+      "POST /admin/user/{id}",
+      "POST /admin/user/{id}/role/{role}",
+      "DELETE /admin/user/{id}/role/{role}",
+      "POST /admin/user",
+      "GET /admin/user",
+      "GET /system/roles",
+      "POST /shadow",
+      "GET /shadow",
     ];
     expect(documented.filter((op) => !served.has(op))).toEqual([]);
   });
@@ -204,7 +263,10 @@ describe("authorization", () => {
         const headers: Record<string, string> = { "x-tenant-id": tenantId, origin: server.base };
         if (actor.cookie) headers.cookie = actor.cookie;
         const hasBody = openapi.method !== "GET" && openapi.method !== "DELETE";
-        const query = !hasBody && Object.keys(input).length ? `?${new URLSearchParams(input as Record<string, string>)}` : "";
+        const query =
+          !hasBody && Object.keys(input).length
+            ? `?${new URLSearchParams(input as Record<string, string>)}`
+            : "";
         if (hasBody) headers["content-type"] = "application/json";
         const response = await server.fetch(`/api${path}${query}`, {
           method: openapi.method,

@@ -1,7 +1,7 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ApiConfig, Context, Logger } from "@kunto/api";
 import { sessionCookieName, validateSession } from "@kunto/auth";
 import type { Db } from "@kunto/db";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context as HonoContext } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
 
@@ -23,12 +23,19 @@ export function clientIp(c: HonoContext): string {
  * Builds the per-request context shared by tRPC and REST: session cookie → user. Cookies the
  * call sets are collected in `setCookies` and added to the adapter's response by the route.
  */
-export async function createRequestContext(deps: ContextDeps, c: HonoContext, setCookies: string[]): Promise<Context> {
+export async function createRequestContext(
+  deps: ContextDeps,
+  c: HonoContext,
+  setCookies: string[],
+): Promise<Context> {
   const secure = deps.config.secureCookies;
   const cookieName = sessionCookieName(secure);
   const token = getCookie(c, cookieName);
   const validated = token ? await validateSession(deps.db, token) : null;
-  const clear = () => setCookies.push(generateCookie(cookieName, "", { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: 0 }));
+  const clear = () =>
+    setCookies.push(
+      generateCookie(cookieName, "", { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: 0 }),
+    );
   if (token && !validated) clear();
   return {
     db: deps.db,
@@ -40,7 +47,15 @@ export async function createRequestContext(deps: ContextDeps, c: HonoContext, se
     user: validated?.user ?? null,
     cookies: {
       setSession: (value, expiresAt) =>
-        setCookies.push(generateCookie(cookieName, value, { path: "/", httpOnly: true, sameSite: "Lax", secure, expires: expiresAt })),
+        setCookies.push(
+          generateCookie(cookieName, value, {
+            path: "/",
+            httpOnly: true,
+            sameSite: "Lax",
+            secure,
+            expires: expiresAt,
+          }),
+        ),
       clearSession: clear,
     },
   };

@@ -1,11 +1,11 @@
-import { deliverDueMails } from "@kunto/mail";
-import { schema } from "@kunto/db";
+import type { AddressInfo } from "node:net";
 import { sessionCookieName } from "@kunto/auth";
-import { generateTOTP } from "@oslojs/otp";
+import { schema } from "@kunto/db";
+import { deliverDueMails } from "@kunto/mail";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateTOTP } from "@oslojs/otp";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asOwner, callerFor, connect, makeTenant, makeUser, TEST_PASSWORD } from "./test/harness";
 
@@ -38,7 +38,12 @@ afterAll(async () => {
   await db.close();
 });
 
-const smtpConfig = () => ({ host: "127.0.0.1", port: smtpPort, secure: false, from: "Kunto <no-reply@kunto.test>" });
+const smtpConfig = () => ({
+  host: "127.0.0.1",
+  port: smtpPort,
+  secure: false,
+  from: "Kunto <no-reply@kunto.test>",
+});
 const anonymous: Actor = { name: "anonymous", cookie: null, userId: null };
 let ipCounter = 0;
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -48,7 +53,11 @@ async function signIn(username: string, password: string, ip = freshIp()) {
   const { caller, cookies } = await callerFor(db.db, anonymous, null, ip);
   const result = await caller.auth.signIn({ username, password });
   const token = cookies.at(-1);
-  const actor: Actor = { name: username, cookie: token ? `${sessionCookieName(false)}=${token}` : null, userId: null };
+  const actor: Actor = {
+    name: username,
+    cookie: token ? `${sessionCookieName(false)}=${token}` : null,
+    userId: null,
+  };
   return { status: result.status, actor };
 }
 
@@ -59,9 +68,13 @@ async function mailTo(address: string) {
   if (!mail) throw new Error(`no mail to ${address}`);
   const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
   const body = rest.join("\n\n");
-  if (/content-transfer-encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
   const qp = body.replace(/=\r?\n/g, "");
-  return Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }
 
 describe("sign-in", () => {
@@ -75,22 +88,32 @@ describe("sign-in", () => {
 
   it("answers an unknown user and a wrong password alike", async () => {
     const user = await makeUser(db.owner);
-    await expect(signIn(`nobody-${Date.now()}@example.test`, TEST_PASSWORD)).rejects.toThrow("invalid_credentials");
+    await expect(signIn(`nobody-${Date.now()}@example.test`, TEST_PASSWORD)).rejects.toThrow(
+      "invalid_credentials",
+    );
     await expect(signIn(user.email ?? "", "wrong password entirely")).rejects.toThrow("invalid_credentials");
-    const failures = await db.owner.select().from(schema.auditLog).where(eq(schema.auditLog.actorUserId, user.id));
+    const failures = await db.owner
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.actorUserId, user.id));
     expect(failures.map((f) => f.action)).toContain("auth.sign_in_failed");
   });
 
   it("limits attempts per account before hashing, whatever the address", async () => {
     const user = await makeUser(db.owner);
-    for (let i = 0; i < 10; i++) await expect(signIn(user.email ?? "", "wrong password entirely")).rejects.toThrow("invalid_credentials");
+    for (let i = 0; i < 10; i++)
+      await expect(signIn(user.email ?? "", "wrong password entirely")).rejects.toThrow(
+        "invalid_credentials",
+      );
     await expect(signIn(user.email ?? "", TEST_PASSWORD)).rejects.toThrow("too_many_requests");
   });
 
   it("limits attempts per client address across accounts", async () => {
     const ip = freshIp();
     for (let i = 0; i < 100; i++) {
-      await expect(signIn(`ghost-${i}-${Date.now()}@example.test`, "x", ip)).rejects.toThrow("invalid_credentials");
+      await expect(signIn(`ghost-${i}-${Date.now()}@example.test`, "x", ip)).rejects.toThrow(
+        "invalid_credentials",
+      );
     }
     const user = await makeUser(db.owner);
     await expect(signIn(user.email ?? "", TEST_PASSWORD, ip)).rejects.toThrow("too_many_requests");
@@ -101,7 +124,9 @@ describe("sign-in", () => {
     const unconfirmed = await makeUser(db.owner, { confirmed: false });
     await expect(signIn(unconfirmed.email ?? "", TEST_PASSWORD)).rejects.toThrow("user_not_confirmed");
     const disabled = await makeUser(db.owner);
-    await asOwner(db.owner, (tx) => tx.update(schema.users).set({ enabled: false }).where(eq(schema.users.id, disabled.id)));
+    await asOwner(db.owner, (tx) =>
+      tx.update(schema.users).set({ enabled: false }).where(eq(schema.users.id, disabled.id)),
+    );
     await expect(signIn(disabled.email ?? "", TEST_PASSWORD)).rejects.toThrow("user_disabled");
   });
 });
@@ -110,9 +135,19 @@ describe("sign-up and e-mail confirmation", () => {
   it("mails a confirmation link that enables sign-in", async () => {
     const email = `new-${Date.now()}@example.test`;
     const { caller } = await callerFor(db.db, anonymous, null, freshIp());
-    await expect(caller.auth.signUp({ email, password: "short", language: "fi" })).rejects.toThrow("password_too_short");
-    await expect(caller.auth.signUp({ email, password: "password1234", language: "fi" })).rejects.toThrow("password_too_weak");
-    await caller.auth.signUp({ email, password: "lumi sataa hiljaa 2026", firstName: "Uusi", lastName: "Käyttäjä", language: "fi" });
+    await expect(caller.auth.signUp({ email, password: "short", language: "fi" })).rejects.toThrow(
+      "password_too_short",
+    );
+    await expect(caller.auth.signUp({ email, password: "password1234", language: "fi" })).rejects.toThrow(
+      "password_too_weak",
+    );
+    await caller.auth.signUp({
+      email,
+      password: "lumi sataa hiljaa 2026",
+      firstName: "Uusi",
+      lastName: "Käyttäjä",
+      language: "fi",
+    });
     await expect(signIn(email, "lumi sataa hiljaa 2026")).rejects.toThrow("user_not_confirmed");
     const mail = await mailTo(email);
     expect(mail).toContain("Vahvista");
@@ -126,7 +161,13 @@ describe("sign-up and e-mail confirmation", () => {
   it("answers a taken address like a new one", async () => {
     const user = await makeUser(db.owner);
     const { caller } = await callerFor(db.db, anonymous, null, freshIp());
-    await expect(caller.auth.signUp({ email: user.email ?? "", password: "a different strong phrase 77", language: "en" })).resolves.toEqual({ ok: true });
+    await expect(
+      caller.auth.signUp({
+        email: user.email ?? "",
+        password: "a different strong phrase 77",
+        language: "en",
+      }),
+    ).resolves.toEqual({ ok: true });
   });
 });
 
@@ -139,7 +180,13 @@ describe("forgot password", () => {
     await caller.auth.forgotPassword({ username: email });
     const code = /code is (\d{8})/.exec(await mailTo(email))?.[1] ?? "";
     expect(code).toMatch(/^\d{8}$/);
-    await expect(caller.auth.resetPassword({ username: email, code: "00000000", newPassword: "a brand new passphrase 9" })).rejects.toThrow("invalid_code");
+    await expect(
+      caller.auth.resetPassword({
+        username: email,
+        code: "00000000",
+        newPassword: "a brand new passphrase 9",
+      }),
+    ).rejects.toThrow("invalid_code");
     await caller.auth.resetPassword({ username: email, code, newPassword: "a brand new passphrase 9" });
     const stale = await callerFor(db.db, before.actor, null);
     await expect(stale.caller.user.me()).rejects.toThrow("not_signed_in");
@@ -149,7 +196,9 @@ describe("forgot password", () => {
   it("advances for unknown accounts without sending anything", async () => {
     const { caller } = await callerFor(db.db, anonymous, null, freshIp());
     const countBefore = (await db.owner.select().from(schema.mailOutbox)).length;
-    await expect(caller.auth.forgotPassword({ username: `nobody-${Date.now()}@example.test` })).resolves.toEqual({ ok: true });
+    await expect(
+      caller.auth.forgotPassword({ username: `nobody-${Date.now()}@example.test` }),
+    ).resolves.toEqual({ ok: true });
     expect((await db.owner.select().from(schema.mailOutbox)).length).toBe(countBefore);
   });
 });
@@ -157,14 +206,26 @@ describe("forgot password", () => {
 describe("the demo account", () => {
   it("cannot reset or change its password nor edit its profile", async () => {
     const tenant = await makeTenant(db.owner);
-    const demo = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"], isDemo: true });
+    const demo = await makeUser(db.owner, {
+      tenantId: tenant.id,
+      tenantRoles: ["tenant_admin"],
+      isDemo: true,
+    });
     const { caller: anon } = await callerFor(db.db, anonymous, null, freshIp());
-    await expect(anon.auth.forgotPassword({ username: demo.email ?? "" })).rejects.toThrow("demo_account_password_reset");
-    await expect(anon.auth.resetPassword({ username: demo.email ?? "", code: "1", newPassword: "x" })).rejects.toThrow("demo_account_password_reset");
+    await expect(anon.auth.forgotPassword({ username: demo.email ?? "" })).rejects.toThrow(
+      "demo_account_password_reset",
+    );
+    await expect(
+      anon.auth.resetPassword({ username: demo.email ?? "", code: "1", newPassword: "x" }),
+    ).rejects.toThrow("demo_account_password_reset");
     const { actor } = await signIn(demo.email ?? "", TEST_PASSWORD);
     const { caller } = await callerFor(db.db, actor, tenant.id);
-    await expect(caller.auth.changePassword({ oldPassword: TEST_PASSWORD, newPassword: "another strong phrase 1" })).rejects.toThrow("demo_account_read_only");
-    await expect(caller.user.update({ firstName: "Hacked", lastName: null, phone: null })).rejects.toThrow("demo_account_read_only");
+    await expect(
+      caller.auth.changePassword({ oldPassword: TEST_PASSWORD, newPassword: "another strong phrase 1" }),
+    ).rejects.toThrow("demo_account_read_only");
+    await expect(caller.user.update({ firstName: "Hacked", lastName: null, phone: null })).rejects.toThrow(
+      "demo_account_read_only",
+    );
     await expect(caller.user.uploadImage({ data: "iVBORw0KGgo=" })).rejects.toThrow("demo_account_read_only");
     const [after] = await db.owner.select().from(schema.users).where(eq(schema.users.id, demo.id));
     expect(after?.firstName).toBe("Test");
@@ -178,7 +239,9 @@ describe("challenges", () => {
     expect(status).toBe("NEW_PASSWORD_REQUIRED");
     const pending = await callerFor(db.db, actor, null);
     await expect(pending.caller.user.me()).rejects.toThrow("not_signed_in");
-    await expect(pending.caller.auth.completeNewPassword({ newPassword: "qwertyuiop12" })).rejects.toThrow("password_too_weak");
+    await expect(pending.caller.auth.completeNewPassword({ newPassword: "qwertyuiop12" })).rejects.toThrow(
+      "password_too_weak",
+    );
     await pending.caller.auth.completeNewPassword({ newPassword: "my own quiet harbour 31" });
     const done = await callerFor(db.db, actor, null);
     expect((await done.caller.user.me()).id).toBe(user.id);
@@ -198,7 +261,9 @@ describe("challenges", () => {
     const pending = await callerFor(db.db, second.actor, null);
     await expect(pending.caller.user.me()).rejects.toThrow("not_signed_in");
     await expect(pending.caller.auth.verifyTotp({ code: "123456" })).rejects.toThrow("invalid_code");
-    expect((await pending.caller.auth.verifyTotp({ code: generateTOTP(key, 30, 6) })).status).toBe("SIGNED_IN");
+    expect((await pending.caller.auth.verifyTotp({ code: generateTOTP(key, 30, 6) })).status).toBe(
+      "SIGNED_IN",
+    );
     const signedIn = await callerFor(db.db, second.actor, null);
     expect((await signedIn.caller.user.me()).mfaEnabled).toBe(true);
   });
@@ -208,11 +273,15 @@ describe("challenges", () => {
     const a = await signIn(user.email ?? "", TEST_PASSWORD);
     const b = await signIn(user.email ?? "", TEST_PASSWORD);
     const { caller, cookies } = await callerFor(db.db, a.actor, null);
-    await expect(caller.auth.changePassword({ oldPassword: "not it at all 123", newPassword: "x" })).rejects.toThrow("current_password_wrong");
+    await expect(
+      caller.auth.changePassword({ oldPassword: "not it at all 123", newPassword: "x" }),
+    ).rejects.toThrow("current_password_wrong");
     await caller.auth.changePassword({ oldPassword: TEST_PASSWORD, newPassword: "changed and strong 2026" });
     expect(cookies.length).toBeGreaterThan(0);
     for (const old of [a, b]) {
-      await expect((await callerFor(db.db, old.actor, null)).caller.user.me()).rejects.toThrow("not_signed_in");
+      await expect((await callerFor(db.db, old.actor, null)).caller.user.me()).rejects.toThrow(
+        "not_signed_in",
+      );
     }
   });
 });

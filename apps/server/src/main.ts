@@ -1,19 +1,23 @@
+import { serve } from "@hono/node-server";
 import { hashPassword } from "@kunto/auth";
 import { openDatabase } from "@kunto/db";
 import { seed } from "@kunto/db/seed";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
-import { loadConfig } from "./config";
 import { addBenchRoutes } from "./bench-routes";
+import { loadConfig } from "./config";
 import { startWorkers } from "./workers";
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel, redact: ["req.headers.cookie", "*.password", "*.passwordHash"] });
 
 async function main() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, appDatabaseUrl: config.appDatabaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    appDatabaseUrl: config.appDatabaseUrl,
+    dataDir: config.dataDir,
+  });
   log.info({ embedded: database.embedded }, "database ready");
   let credentials: string[] = [];
   if (config.seed) {

@@ -21,7 +21,8 @@ export async function withErrorKey(response: Response): Promise<Response> {
     .json()
     .catch(() => null)) as Record<string, unknown> | null;
   if (body && isErrorKey(body.error_key)) return response;
-  const key = body && isErrorKey(body.message) ? body.message : (KEY_BY_STATUS[response.status] ?? "internal_error");
+  const key =
+    body && isErrorKey(body.message) ? body.message : (KEY_BY_STATUS[response.status] ?? "internal_error");
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");

@@ -40,7 +40,8 @@ export function createRestHandler(endpoint: string) {
         if (prop === "url") return url.toString();
         if (prop === "kuntoContext") return makeContext;
         if (prop === "body") {
-          if (bodyError) throw new TRPCError({ code: "PARSE_ERROR", message: "validation_failed", cause: bodyError });
+          if (bodyError)
+            throw new TRPCError({ code: "PARSE_ERROR", message: "validation_failed", cause: bodyError });
           return body;
         }
         const value = Reflect.get(target, prop, target);
@@ -61,7 +62,8 @@ export function createRestHandler(endpoint: string) {
         set statusCode(code: number) {
           statusCode = code;
         },
-        end: (chunk?: string) => resolve(new Response(chunk ?? null, { status: statusCode, headers: responseHeaders })),
+        end: (chunk?: string) =>
+          resolve(new Response(chunk ?? null, { status: statusCode, headers: responseHeaders })),
       };
       void handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
     });

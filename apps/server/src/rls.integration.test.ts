@@ -41,10 +41,14 @@ describe("row-level security", () => {
     );
     expect(new Set(seenFromA.map((m) => m.tenantId))).toEqual(new Set([a.id]));
 
-    const tenantsFromA = await withScope(db.db, { userId: userA.id, tenantId: a.id }, (tx) => tx.select().from(schema.tenants));
+    const tenantsFromA = await withScope(db.db, { userId: userA.id, tenantId: a.id }, (tx) =>
+      tx.select().from(schema.tenants),
+    );
     expect(tenantsFromA.map((t) => t.id)).toEqual([a.id]);
 
-    const nothing = await withScope(db.db, { userId: null, tenantId: null }, (tx) => tx.select().from(schema.tenantValues));
+    const nothing = await withScope(db.db, { userId: null, tenantId: null }, (tx) =>
+      tx.select().from(schema.tenantValues),
+    );
     expect(nothing).toEqual([]);
 
     // Writing into another tenant is refused by the policy's WITH CHECK.
@@ -65,7 +69,9 @@ describe("row-level security", () => {
     const a = await makeTenant(db.owner);
     const userA = await makeUser(db.owner, { tenantId: a.id, tenantRoles: ["tenant_admin"] });
     for (let i = 0; i < 8; i++) {
-      await withScope(db.db, { userId: userA.id, tenantId: a.id }, (tx) => tx.select().from(schema.memberships));
+      await withScope(db.db, { userId: userA.id, tenantId: a.id }, (tx) =>
+        tx.select().from(schema.memberships),
+      );
     }
     const leaked = await db.db.transaction((tx) => tx.select().from(schema.memberships));
     expect(leaked).toEqual([]);

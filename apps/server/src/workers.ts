@@ -1,7 +1,7 @@
+import type { Logger } from "@kunto/api";
 import { deleteExpiredSessions } from "@kunto/auth";
 import type { Db } from "@kunto/db";
 import { deliverDueMails, smtpConfigFromEnv } from "@kunto/mail";
-import type { Logger } from "@kunto/api";
 
 /**
  * Background work of this instance: mail delivery from the outbox and session clean-up. Both are

@@ -27,7 +27,11 @@ const KEY_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorKey>> = {
 
 /** The message of every error we raise is its error key, so REST bodies carry it too. */
 export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.key, cause: error });
+  return new TRPCError({
+    code: CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR",
+    message: error.key,
+    cause: error,
+  });
 }
 
 export const fail = (key: ErrorKey, details?: Record<string, unknown>): never => {

@@ -1,4 +1,11 @@
-import { AppError, type Permission, type Plan, type PlanFeature, permissionsOf, planAllows } from "@kunto/core";
+import {
+  AppError,
+  type Permission,
+  type Plan,
+  type PlanFeature,
+  permissionsOf,
+  planAllows,
+} from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
@@ -19,7 +26,13 @@ const t = initTRPC
         message: errorKey,
         code: shape.code,
         error_key: errorKey,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, error_key: errorKey, fields },
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          error_key: errorKey,
+          fields,
+        },
       };
     },
   });
@@ -33,7 +46,8 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof AppError) throw toTRPCError(cause);
-    if (result.error.code === "INTERNAL_SERVER_ERROR") ctx.log.error({ err: cause ?? result.error, path }, "procedure failed");
+    if (result.error.code === "INTERNAL_SERVER_ERROR")
+      ctx.log.error({ err: cause ?? result.error, path }, "procedure failed");
   }
   return result;
 });
@@ -79,7 +93,9 @@ const requireUser = t.middleware(({ ctx, next }) => {
 export const authedProcedure = publicProcedure
   .use(requireUser)
   .use(({ ctx, next }) =>
-    inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: false }, (tx) => next({ ctx: { tx } })),
+    inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: false }, (tx) =>
+      next({ ctx: { tx } }),
+    ),
   );
 
 export interface TenantContext {
@@ -105,8 +121,13 @@ export const tenantProcedure = publicProcedure.use(requireUser).use(({ ctx, next
       .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
       .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, ctx.user.id)))
       .limit(1);
-    if (!row || !row.active) throw toTRPCError(new AppError("access_denied"));
-    const tenant: TenantContext = { id: tenantId, plan: row.plan, roles: row.roles, permissions: permissionsOf(row.roles) };
+    if (!row?.active) throw toTRPCError(new AppError("access_denied"));
+    const tenant: TenantContext = {
+      id: tenantId,
+      plan: row.plan,
+      roles: row.roles,
+      permissions: permissionsOf(row.roles),
+    };
     return next({ ctx: { tx, tenant } });
   });
 });
@@ -127,21 +148,23 @@ export const withPlan = (permission: Permission, feature: PlanFeature) =>
  * Platform administrators, across tenants: the explicit, audited path. Every mutation leaves a
  * row in audit_log with the procedure's path and input.
  */
-export const adminProcedure = publicProcedure.use(requireUser).use(async ({ ctx, next, path, type, getRawInput }) => {
-  if (!ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
-  return inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: true }, async (tx) => {
-    const result = await next({ ctx: { tx } });
-    if (result.ok && type === "mutation") {
-      const input = await getRawInput().catch(() => null);
-      await tx.insert(schema.auditLog).values({
-        actorUserId: ctx.user.id,
-        action: `admin.${path}`,
-        details: redact(input),
-      });
-    }
-    return result;
+export const adminProcedure = publicProcedure
+  .use(requireUser)
+  .use(async ({ ctx, next, path, type, getRawInput }) => {
+    if (!ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
+    return inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: true }, async (tx) => {
+      const result = await next({ ctx: { tx } });
+      if (result.ok && type === "mutation") {
+        const input = await getRawInput().catch(() => null);
+        await tx.insert(schema.auditLog).values({
+          actorUserId: ctx.user.id,
+          action: `admin.${path}`,
+          details: redact(input),
+        });
+      }
+      return result;
+    });
   });
-});
 
 /** Never write secrets into the audit trail. */
 function redact(input: unknown): Record<string, unknown> | null {

@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { type ApiConfig, type Context, createCaller } from "@kunto/api";
 import { createSession, hashPassword, sessionCookieName, validateSession } from "@kunto/auth";
 import { createDb, type Db, schema } from "@kunto/db";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { createApp } from "../app";
 
-export const TEST_CONFIG: ApiConfig = { appUrl: "http://localhost", internalEmailDomains: [], secureCookies: false };
+export const TEST_CONFIG: ApiConfig = {
+  appUrl: "http://localhost",
+  internalEmailDomains: [],
+  secureCookies: false,
+};
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** The request pool (kunto_app, under RLS) and an owner pool for fixtures and assertions. */
@@ -31,7 +35,14 @@ export function connect() {
 
 /** A real HTTP server on loopback around the real app. */
 export async function startServer(db: Db, config: ApiConfig = TEST_CONFIG) {
-  const app = createApp({ db, config, log: silentLog, webDist: "/nonexistent", bodyLimitBytes: 1024 * 1024, ready: async () => true });
+  const app = createApp({
+    db,
+    config,
+    log: silentLog,
+    webDist: "/nonexistent",
+    bodyLimitBytes: 1024 * 1024,
+    ready: async () => true,
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -99,7 +110,11 @@ export async function makeUser(
       .returning();
     if (!user) throw new Error("user");
     if (options.tenantId) {
-      await tx.insert(schema.memberships).values({ tenantId: options.tenantId, userId: user.id, roles: options.tenantRoles ?? ["tenant_basic"] });
+      await tx.insert(schema.memberships).values({
+        tenantId: options.tenantId,
+        userId: user.id,
+        roles: options.tenantRoles ?? ["tenant_basic"],
+      });
     }
     return user;
   });

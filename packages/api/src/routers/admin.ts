@@ -24,7 +24,9 @@ export const adminRouter = router({
     .output(z.array(ZUser))
     .query(({ ctx, input }) => admin.listUsers(ctx.tx, input?.user_type)),
   listCloudUsers: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/user/list-cloud", tags: ["admin"], summary: "All e-mail users" } })
+    .meta({
+      openapi: { method: "GET", path: "/user/list-cloud", tags: ["admin"], summary: "All e-mail users" },
+    })
     .input(z.object({}).optional())
     .output(z.array(ZUser))
     .query(({ ctx }) => admin.listUsers(ctx.tx, "cloud")),
@@ -34,27 +36,60 @@ export const adminRouter = router({
     .output(ZUser)
     .mutation(async ({ ctx, input }) => admin.userDto(ctx.tx, (await admin.createUser(ctx.tx, input)).id)),
   updateUser: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/user/{id}", tags: ["admin"], summary: "Update a user" } })
+    .meta({
+      openapi: { method: "POST", path: "/admin/user/{id}", tags: ["admin"], summary: "Update a user" },
+    })
     .input(ZUserInfoInput.extend({ id: z.uuid() }))
     .output(ZUser)
-    .mutation(async ({ ctx, input: { id, ...info } }) => admin.userDto(ctx.tx, (await admin.updateUser(ctx.tx, id, info)).id)),
+    .mutation(async ({ ctx, input: { id, ...info } }) =>
+      admin.userDto(ctx.tx, (await admin.updateUser(ctx.tx, id, info)).id),
+    ),
   enableUser: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/user/{id}/enable", tags: ["admin"], summary: "Enable a user" } })
+    .meta({
+      openapi: { method: "POST", path: "/admin/user/{id}/enable", tags: ["admin"], summary: "Enable a user" },
+    })
     .input(ZId)
     .output(z.object({ result: z.boolean() }))
-    .mutation(async ({ ctx, input }) => ({ result: (await admin.setUserEnabled(ctx.tx, ctx.user, input.id, true)).enabled })),
+    .mutation(async ({ ctx, input }) => ({
+      result: (await admin.setUserEnabled(ctx.tx, ctx.user, input.id, true)).enabled,
+    })),
   disableUser: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/user/{id}/disable", tags: ["admin"], summary: "Disable a user" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/user/{id}/disable",
+        tags: ["admin"],
+        summary: "Disable a user",
+      },
+    })
     .input(ZId)
     .output(z.object({ result: z.boolean() }))
-    .mutation(async ({ ctx, input }) => ({ result: !(await admin.setUserEnabled(ctx.tx, ctx.user, input.id, false)).enabled })),
+    .mutation(async ({ ctx, input }) => ({
+      result: !(await admin.setUserEnabled(ctx.tx, ctx.user, input.id, false)).enabled,
+    })),
   addUserRole: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/user/{id}/role/{role}", tags: ["admin"], summary: "Give a system role" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/user/{id}/role/{role}",
+        tags: ["admin"],
+        summary: "Give a system role",
+      },
+    })
     .input(z.object({ id: z.uuid(), role: ZSystemRole }))
     .output(ZUser)
-    .mutation(async ({ ctx, input }) => admin.userDto(ctx.tx, (await admin.setSystemRole(ctx.tx, ctx.user, input.id, input.role, "add")).id)),
+    .mutation(async ({ ctx, input }) =>
+      admin.userDto(ctx.tx, (await admin.setSystemRole(ctx.tx, ctx.user, input.id, input.role, "add")).id),
+    ),
   removeUserRole: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/admin/user/{id}/role/{role}", tags: ["admin"], summary: "Take a system role away" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/admin/user/{id}/role/{role}",
+        tags: ["admin"],
+        summary: "Take a system role away",
+      },
+    })
     .input(z.object({ id: z.uuid(), role: ZSystemRole }))
     .output(ZUser)
     .mutation(async ({ ctx, input }) =>
@@ -66,26 +101,46 @@ export const adminRouter = router({
     .output(z.array(ZTenant))
     .query(async ({ ctx }) => (await admin.listTenants(ctx.tx)).map(tenants.toTenantDto)),
   createTenant: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/tenant", tags: ["admin"], summary: "Create an account" } })
+    .meta({
+      openapi: { method: "POST", path: "/admin/tenant", tags: ["admin"], summary: "Create an account" },
+    })
     .input(ZCreateTenantInput.extend({ plan: ZPlan.optional() }))
     .output(ZTenant)
     .mutation(async ({ ctx, input: { plan, ...details } }) =>
       tenants.toTenantDto(await tenants.createTenant(ctx.tx, details, null, plan ? { plan } : {})),
     ),
   updateTenant: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/tenant/{id}", tags: ["admin"], summary: "Update an account" } })
+    .meta({
+      openapi: { method: "POST", path: "/admin/tenant/{id}", tags: ["admin"], summary: "Update an account" },
+    })
     .input(ZTenantDetailsInput.extend({ id: z.uuid() }))
     .output(ZTenant)
     .mutation(async ({ ctx, input: { id, ...details } }) =>
       tenants.toTenantDto(await tenants.updateTenantDetails(ctx.tx, id, details, { canChangeDuns: true })),
     ),
   setTenantPlan: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/tenant/{id}/plan", tags: ["admin"], summary: "Set plan or active state" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/tenant/{id}/plan",
+        tags: ["admin"],
+        summary: "Set plan or active state",
+      },
+    })
     .input(z.object({ id: z.uuid(), status: z.enum(["FREE", "PRO", "TOTAL", "ACTIVE", "INACTIVE"]) }))
     .output(ZTenant)
-    .mutation(async ({ ctx, input }) => tenants.toTenantDto(await admin.setTenantPlan(ctx.tx, ctx.user, input.id, input.status))),
+    .mutation(async ({ ctx, input }) =>
+      tenants.toTenantDto(await admin.setTenantPlan(ctx.tx, ctx.user, input.id, input.status)),
+    ),
   deleteTenant: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/admin/tenant/{id}", tags: ["admin"], summary: "Delete an account" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/admin/tenant/{id}",
+        tags: ["admin"],
+        summary: "Delete an account",
+      },
+    })
     .input(ZId)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -93,7 +148,14 @@ export const adminRouter = router({
       return ok;
     }),
   tenantUsers: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/admin/tenant/{id}/user", tags: ["admin"], summary: "Users of an account" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/tenant/{id}/user",
+        tags: ["admin"],
+        summary: "Users of an account",
+      },
+    })
     .input(ZId)
     .output(z.array(ZTenantUser))
     .query(async ({ ctx, input }) => {
@@ -101,7 +163,14 @@ export const adminRouter = router({
       return listMembers(ctx.tx, input.id, ctx.user.email, ctx.config);
     }),
   addTenantUser: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/tenant/{id}/user", tags: ["admin"], summary: "Add a user to an account" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/tenant/{id}/user",
+        tags: ["admin"],
+        summary: "Add a user to an account",
+      },
+    })
     .input(z.object({ id: z.uuid(), userId: z.uuid() }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -110,7 +179,14 @@ export const adminRouter = router({
       return ok;
     }),
   removeTenantUser: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/admin/tenant/{id}/user/{userId}", tags: ["admin"], summary: "Remove a user from an account" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/admin/tenant/{id}/user/{userId}",
+        tags: ["admin"],
+        summary: "Remove a user from an account",
+      },
+    })
     .input(z.object({ id: z.uuid(), userId: z.uuid() }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

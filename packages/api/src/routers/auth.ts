@@ -17,7 +17,9 @@ export const authRouter = router({
   verifyTotp: publicProcedure
     .input(z.object({ code: z.string().trim().max(10) }))
     .output(ZSignInResult)
-    .mutation(async ({ ctx, input }) => ({ status: await identity.verifyTotpChallenge(ctx, input.code, verifyTotp) })),
+    .mutation(async ({ ctx, input }) => ({
+      status: await identity.verifyTotpChallenge(ctx, input.code, verifyTotp),
+    })),
   completeNewPassword: publicProcedure
     .input(z.object({ newPassword: ZPassword }))
     .output(ZOk)
@@ -54,7 +56,13 @@ export const authRouter = router({
       return ok;
     }),
   resetPassword: publicProcedure
-    .input(z.object({ username: z.string().trim().min(1, "field_required").max(254), code: z.string().trim().min(1, "field_required").max(20), newPassword: ZPassword }))
+    .input(
+      z.object({
+        username: z.string().trim().min(1, "field_required").max(254),
+        code: z.string().trim().min(1, "field_required").max(20),
+        newPassword: ZPassword,
+      }),
+    )
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await identity.resetPassword(ctx, input);

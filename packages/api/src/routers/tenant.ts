@@ -6,7 +6,10 @@ import { addMember, listMembers } from "../services/members";
 import * as tenants from "../services/tenants";
 import { authedProcedure, router, tenantProcedure, withPermission } from "../trpc";
 
-const ZValue = z.object({ key: z.string().trim().min(1, "field_required").max(100), value: z.string().max(10_000) });
+const ZValue = z.object({
+  key: z.string().trim().min(1, "field_required").max(100),
+  value: z.string().max(10_000),
+});
 
 export const tenantRouter = router({
   current: withPermission("tenant.read")
@@ -15,64 +18,131 @@ export const tenantRouter = router({
     .output(ZTenant)
     .query(async ({ ctx }) => tenants.toTenantDto(await tenants.getTenant(ctx.tx, ctx.tenant.id))),
   update: withPermission("tenant.update")
-    .meta({ openapi: { method: "POST", path: "/tenant", tags: ["tenant"], summary: "Update current account" } })
+    .meta({
+      openapi: { method: "POST", path: "/tenant", tags: ["tenant"], summary: "Update current account" },
+    })
     .input(ZTenantDetailsInput.extend({ anonymityThreshold: z.number().int().min(3).max(10).optional() }))
     .output(ZTenant)
     .mutation(async ({ ctx, input }) =>
-      tenants.toTenantDto(await tenants.updateTenantDetails(ctx.tx, ctx.tenant.id, input, { canChangeDuns: false })),
+      tenants.toTenantDto(
+        await tenants.updateTenantDetails(ctx.tx, ctx.tenant.id, input, { canChangeDuns: false }),
+      ),
     ),
   users: withPermission("tenant.users.read")
-    .meta({ openapi: { method: "GET", path: "/tenant/user", tags: ["tenant"], summary: "Users of the account" } })
+    .meta({
+      openapi: { method: "GET", path: "/tenant/user", tags: ["tenant"], summary: "Users of the account" },
+    })
     .input(z.object({}).optional())
     .output(z.array(ZTenantUser))
     .query(({ ctx }) => listMembers(ctx.tx, ctx.tenant.id, ctx.user.email, ctx.config)),
   addUser: withPermission("tenant.users.manage")
-    .meta({ openapi: { method: "POST", path: "/tenant/user", tags: ["tenant"], summary: "Add a user by e-mail" } })
+    .meta({
+      openapi: { method: "POST", path: "/tenant/user", tags: ["tenant"], summary: "Add a user by e-mail" },
+    })
     .input(ZAddTenantUserInput)
     .output(z.object({ id: z.string() }))
-    .mutation(async ({ ctx, input }) => ({ id: (await addMember(ctx.tx, ctx.tenant.id, input, ctx.config)).id })),
+    .mutation(async ({ ctx, input }) => ({
+      id: (await addMember(ctx.tx, ctx.tenant.id, input, ctx.config)).id,
+    })),
   removeUser: withPermission("tenant.users.manage")
-    .meta({ openapi: { method: "DELETE", path: "/tenant/user/{id}", tags: ["tenant"], summary: "Remove a user from the account" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/tenant/user/{id}",
+        tags: ["tenant"],
+        summary: "Remove a user from the account",
+      },
+    })
     .input(z.object({ id: z.uuid() }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await tenants.removeMember(ctx.tx, ctx.tenant.id, input.id);
-      await audit(ctx.tx, { actorUserId: ctx.user.id, tenantId: ctx.tenant.id, action: "tenant.user_removed", targetType: "user", targetId: input.id });
+      await audit(ctx.tx, {
+        actorUserId: ctx.user.id,
+        tenantId: ctx.tenant.id,
+        action: "tenant.user_removed",
+        targetType: "user",
+        targetId: input.id,
+      });
       return ok;
     }),
   addRole: tenantProcedure
-    .meta({ openapi: { method: "POST", path: "/tenant/user/{userId}/role/{role}", tags: ["tenant"], summary: "Give an account role" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tenant/user/{userId}/role/{role}",
+        tags: ["tenant"],
+        summary: "Give an account role",
+      },
+    })
     .input(z.object({ userId: z.uuid(), role: ZTenantRole }))
     .output(z.object({ roles: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => {
       // The acting user must still be an admin at this moment (document 1 §4).
       if (!ctx.tenant.permissions.has("tenant.users.manage")) throw new AppError("user_no_longer_admin");
       const m = await tenants.setMembershipRole(ctx.tx, ctx.tenant.id, input.userId, input.role, "add");
-      await audit(ctx.tx, { actorUserId: ctx.user.id, tenantId: ctx.tenant.id, action: "tenant.role_added", targetType: "user", targetId: input.userId, details: { role: input.role } });
+      await audit(ctx.tx, {
+        actorUserId: ctx.user.id,
+        tenantId: ctx.tenant.id,
+        action: "tenant.role_added",
+        targetType: "user",
+        targetId: input.userId,
+        details: { role: input.role },
+      });
       return { roles: m.roles };
     }),
   removeRole: tenantProcedure
-    .meta({ openapi: { method: "DELETE", path: "/tenant/user/{userId}/role/{role}", tags: ["tenant"], summary: "Take an account role away" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/tenant/user/{userId}/role/{role}",
+        tags: ["tenant"],
+        summary: "Take an account role away",
+      },
+    })
     .input(z.object({ userId: z.uuid(), role: ZTenantRole }))
     .output(z.object({ roles: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => {
       if (!ctx.tenant.permissions.has("tenant.users.manage")) throw new AppError("user_no_longer_admin");
       const m = await tenants.setMembershipRole(ctx.tx, ctx.tenant.id, input.userId, input.role, "remove");
-      await audit(ctx.tx, { actorUserId: ctx.user.id, tenantId: ctx.tenant.id, action: "tenant.role_removed", targetType: "user", targetId: input.userId, details: { role: input.role } });
+      await audit(ctx.tx, {
+        actorUserId: ctx.user.id,
+        tenantId: ctx.tenant.id,
+        action: "tenant.role_removed",
+        targetType: "user",
+        targetId: input.userId,
+        details: { role: input.role },
+      });
       return { roles: m.roles };
     }),
   values: withPermission("tenant.values.read")
-    .meta({ openapi: { method: "GET", path: "/tenant/values", tags: ["tenant"], summary: "Account key/value settings" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/values",
+        tags: ["tenant"],
+        summary: "Account key/value settings",
+      },
+    })
     .input(z.object({}).optional())
     .output(z.array(z.object({ key: z.string(), value: z.string() })))
     .query(({ ctx }) => tenants.listTenantValues(ctx.tx, ctx.tenant.id)),
   setValue: withPermission("tenant.values.write")
-    .meta({ openapi: { method: "POST", path: "/tenant/value", tags: ["tenant"], summary: "Save an account value" } })
+    .meta({
+      openapi: { method: "POST", path: "/tenant/value", tags: ["tenant"], summary: "Save an account value" },
+    })
     .input(ZValue)
     .output(z.object({ key: z.string(), value: z.string() }))
     .mutation(({ ctx, input }) => tenants.setTenantValue(ctx.tx, ctx.tenant.id, input.key, input.value)),
   deleteValue: withPermission("tenant.values.write")
-    .meta({ openapi: { method: "DELETE", path: "/tenant/value", tags: ["tenant"], summary: "Delete an account value (key as query parameter)" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/tenant/value",
+        tags: ["tenant"],
+        summary: "Delete an account value (key as query parameter)",
+      },
+    })
     .input(z.object({ key: z.string().trim().min(1, "field_required").max(100) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -80,7 +150,9 @@ export const tenantRouter = router({
       return ok;
     }),
   roles: authedProcedure
-    .meta({ openapi: { method: "GET", path: "/admin/tenant/roles", tags: ["tenant"], summary: "Account roles" } })
+    .meta({
+      openapi: { method: "GET", path: "/admin/tenant/roles", tags: ["tenant"], summary: "Account roles" },
+    })
     .input(z.object({}).optional())
     .output(z.array(z.string()))
     .query(() => [...TENANT_ROLES]),

@@ -4,7 +4,7 @@ import { ok, ZMe, ZOk, ZTenantUser } from "../dto";
 import { listMembers } from "../services/members";
 import { createTenant } from "../services/tenants";
 import * as users from "../services/users";
-import { authedProcedure, router, tenantProcedure, withPermission } from "../trpc";
+import { authedProcedure, router, withPermission } from "../trpc";
 
 const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().nullable() });
 
@@ -18,7 +18,9 @@ export const userRouter = router({
     .meta({ openapi: { method: "POST", path: "/user", tags: ["user"], summary: "Update own info" } })
     .input(ZUserInfoInput)
     .output(ZMe)
-    .mutation(async ({ ctx, input }) => users.getMe(ctx.tx, await users.updateUserInfo(ctx.tx, ctx.user, input))),
+    .mutation(async ({ ctx, input }) =>
+      users.getMe(ctx.tx, await users.updateUserInfo(ctx.tx, ctx.user, input)),
+    ),
   uploadImage: authedProcedure
     .meta({
       openapi: {
@@ -31,9 +33,18 @@ export const userRouter = router({
     })
     .input(z.object({ data: z.string().min(1).max(3_000_000) }))
     .output(z.object({ imageKey: z.string() }))
-    .mutation(async ({ ctx, input }) => ({ imageKey: await users.setUserImage(ctx.tx, ctx.user, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      imageKey: await users.setUserImage(ctx.tx, ctx.user, input.data),
+    })),
   setLanguage: authedProcedure
-    .meta({ openapi: { method: "PUT", path: "/user/set-language/{language}", tags: ["user"], summary: "Set interface language" } })
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/user/set-language/{language}",
+        tags: ["user"],
+        summary: "Set interface language",
+      },
+    })
     .input(z.object({ language: ZLanguage }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -46,7 +57,14 @@ export const userRouter = router({
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => ({ id: (await createTenant(ctx.tx, input, ctx.user.id)).id })),
   tenantUsers: withPermission("tenant.read")
-    .meta({ openapi: { method: "GET", path: "/user/tenant-users", tags: ["user"], summary: "Users of the current account" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/user/tenant-users",
+        tags: ["user"],
+        summary: "Users of the current account",
+      },
+    })
     .input(z.object({}).optional())
     .output(z.array(ZTenantUser))
     .query(({ ctx }) => listMembers(ctx.tx, ctx.tenant.id, ctx.user.email, ctx.config)),
@@ -64,17 +82,41 @@ export const userRouter = router({
       return ok;
     }),
   emailSubscriptions: withPermission("tenant.subscriptions.manage")
-    .meta({ openapi: { method: "GET", path: "/emailsubscription", tags: ["user"], summary: "Own e-mail subscriptions" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emailsubscription",
+        tags: ["user"],
+        summary: "Own e-mail subscriptions",
+      },
+    })
     .input(z.object({}).optional())
     .output(z.array(ZSubscription))
     .query(({ ctx }) => users.getEmailSubscriptions(ctx.tx, ctx.tenant.id, ctx.user.id)),
   saveEmailSubscriptions: withPermission("tenant.subscriptions.manage")
-    .meta({ openapi: { method: "POST", path: "/emailsubscription", tags: ["user"], summary: "Save e-mail subscriptions" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/emailsubscription",
+        tags: ["user"],
+        summary: "Save e-mail subscriptions",
+      },
+    })
     .input(
       z.object({
-        items: z.array(z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().optional(), remove: z.boolean().optional() })).max(10),
+        items: z
+          .array(
+            z.object({
+              type: z.enum(EMAIL_SUBSCRIPTION_TYPES),
+              data: z.unknown().optional(),
+              remove: z.boolean().optional(),
+            }),
+          )
+          .max(10),
       }),
     )
     .output(z.array(ZSubscription))
-    .mutation(({ ctx, input }) => users.saveEmailSubscriptions(ctx.tx, ctx.tenant.id, ctx.user.id, input.items)),
+    .mutation(({ ctx, input }) =>
+      users.saveEmailSubscriptions(ctx.tx, ctx.tenant.id, ctx.user.id, input.items),
+    ),
 });

@@ -1,5 +1,11 @@
 import { hashPassword, invalidateUserSessions } from "@kunto/auth";
-import { type Plan, type SystemRole, type TAdminCreateUserInput, type TUserInfoInput, checkPassword } from "@kunto/core";
+import {
+  checkPassword,
+  type Plan,
+  type SystemRole,
+  type TAdminCreateUserInput,
+  type TUserInfoInput,
+} from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../context";
@@ -9,9 +15,21 @@ import { getMembership } from "./tenants";
 import { membershipsOf, toUserDto } from "./users";
 
 export async function listUsers(tx: Tx, userType?: "local" | "cloud") {
-  const where = userType === "local" ? isNull(schema.users.email) : userType === "cloud" ? isNotNull(schema.users.email) : undefined;
-  const users = await tx.select().from(schema.users).where(where).orderBy(asc(schema.users.email), asc(schema.users.username));
-  const memberships = await membershipsOf(tx, users.map((u) => u.id));
+  const where =
+    userType === "local"
+      ? isNull(schema.users.email)
+      : userType === "cloud"
+        ? isNotNull(schema.users.email)
+        : undefined;
+  const users = await tx
+    .select()
+    .from(schema.users)
+    .where(where)
+    .orderBy(asc(schema.users.email), asc(schema.users.username));
+  const memberships = await membershipsOf(
+    tx,
+    users.map((u) => u.id),
+  );
   return users.map((u) => toUserDto(u, memberships.get(u.id) ?? []));
 }
 
@@ -70,7 +88,12 @@ export async function setUserEnabled(tx: Tx, actor: UserRow, id: string, enabled
   const [user] = await tx.update(schema.users).set({ enabled }).where(eq(schema.users.id, id)).returning();
   if (!user) return fail("not_found");
   if (!enabled) await invalidateUserSessions(tx, id);
-  await audit(tx, { actorUserId: actor.id, action: enabled ? "user.enabled" : "user.disabled", targetType: "user", targetId: id });
+  await audit(tx, {
+    actorUserId: actor.id,
+    action: enabled ? "user.enabled" : "user.disabled",
+    targetType: "user",
+    targetId: id,
+  });
   return user;
 }
 
@@ -83,7 +106,13 @@ async function adminCount(tx: Tx) {
 }
 
 /** A user always keeps one role; the last platform admin keeps theirs. */
-export async function setSystemRole(tx: Tx, actor: UserRow, id: string, role: SystemRole, action: "add" | "remove") {
+export async function setSystemRole(
+  tx: Tx,
+  actor: UserRow,
+  id: string,
+  role: SystemRole,
+  action: "add" | "remove",
+) {
   const user = await getUser(tx, id);
   let roles = user.systemRoles;
   if (action === "add") {
@@ -93,8 +122,18 @@ export async function setSystemRole(tx: Tx, actor: UserRow, id: string, role: Sy
     if (role === "admin" && (await adminCount(tx)) <= 1) fail("last_admin_role");
     roles = roles.filter((r) => r !== role);
   }
-  const [updated] = await tx.update(schema.users).set({ systemRoles: roles }).where(eq(schema.users.id, id)).returning();
-  await audit(tx, { actorUserId: actor.id, action: `user.role_${action}`, targetType: "user", targetId: id, details: { role } });
+  const [updated] = await tx
+    .update(schema.users)
+    .set({ systemRoles: roles })
+    .where(eq(schema.users.id, id))
+    .returning();
+  await audit(tx, {
+    actorUserId: actor.id,
+    action: `user.role_${action}`,
+    targetType: "user",
+    targetId: id,
+    details: { role },
+  });
   return updated ?? fail("user_roles_update_failed");
 }
 
@@ -102,16 +141,36 @@ export async function listTenants(tx: Tx) {
   return tx.select().from(schema.tenants).orderBy(asc(schema.tenants.name));
 }
 
-export async function setTenantPlan(tx: Tx, actor: UserRow, tenantId: string, status: Plan | "ACTIVE" | "INACTIVE") {
-  const change = status === "ACTIVE" || status === "INACTIVE" ? { active: status === "ACTIVE" } : { plan: status };
-  const [row] = await tx.update(schema.tenants).set(change).where(eq(schema.tenants.id, tenantId)).returning();
+export async function setTenantPlan(
+  tx: Tx,
+  actor: UserRow,
+  tenantId: string,
+  status: Plan | "ACTIVE" | "INACTIVE",
+) {
+  const change =
+    status === "ACTIVE" || status === "INACTIVE" ? { active: status === "ACTIVE" } : { plan: status };
+  const [row] = await tx
+    .update(schema.tenants)
+    .set(change)
+    .where(eq(schema.tenants.id, tenantId))
+    .returning();
   if (!row) return fail("not_found");
-  await audit(tx, { actorUserId: actor.id, tenantId, action: "tenant.plan_changed", targetType: "tenant", targetId: tenantId, details: { status } });
+  await audit(tx, {
+    actorUserId: actor.id,
+    tenantId,
+    action: "tenant.plan_changed",
+    targetType: "tenant",
+    targetId: tenantId,
+    details: { status },
+  });
   return row;
 }
 
 export async function deleteTenant(tx: Tx, tenantId: string) {
-  const [row] = await tx.delete(schema.tenants).where(eq(schema.tenants.id, tenantId)).returning({ id: schema.tenants.id });
+  const [row] = await tx
+    .delete(schema.tenants)
+    .where(eq(schema.tenants.id, tenantId))
+    .returning({ id: schema.tenants.id });
   if (!row) fail("not_found");
 }
 
@@ -123,5 +182,7 @@ export async function addUserToTenant(tx: Tx, tenantId: string, userId: string) 
     .from(schema.memberships)
     .where(eq(schema.memberships.tenantId, tenantId));
   // The first member of an account administers it; later ones start as basic users.
-  await tx.insert(schema.memberships).values({ tenantId, userId, roles: [n === 0 ? "tenant_admin" : "tenant_basic"] });
+  await tx
+    .insert(schema.memberships)
+    .values({ tenantId, userId, roles: [n === 0 ? "tenant_admin" : "tenant_basic"] });
 }

@@ -37,7 +37,11 @@ async function findByLogin(ctx: Context, login: string) {
   return user ?? null;
 }
 
-async function startSession(ctx: Context, user: UserRow, state: "active" | "mfa_pending" | "new_password_required") {
+async function startSession(
+  ctx: Context,
+  user: UserRow,
+  state: "active" | "mfa_pending" | "new_password_required",
+) {
   const { token, expiresAt } = await createSession(ctx.db, user.id, state);
   ctx.cookies.setSession(token, expiresAt);
 }
@@ -46,7 +50,10 @@ async function startSession(ctx: Context, user: UserRow, state: "active" | "mfa_
  * Rate limits run before any hashing; unknown users are verified against a dummy hash so both
  * failures take the same time and answer the same key.
  */
-export async function signIn(ctx: Context, input: { username: string; password: string }): Promise<SignInStatus> {
+export async function signIn(
+  ctx: Context,
+  input: { username: string; password: string },
+): Promise<SignInStatus> {
   const login = input.username.trim().toLowerCase();
   const withinAccount = await hit(ctx.db, RATE_RULES.signInAccount, login);
   const withinAddress = await hit(ctx.db, RATE_RULES.signInAddress, ctx.ip);
@@ -60,7 +67,10 @@ export async function signIn(ctx: Context, input: { username: string; password: 
   if (!user.enabled) fail("user_disabled");
   if (user.type === "CLOUD" && !user.emailConfirmedAt) fail("user_not_confirmed");
   await resetLimit(ctx.db, RATE_RULES.signInAccount, login);
-  const [totp] = await ctx.db.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [totp] = await ctx.db
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   if (totp?.enabledAt) {
     await startSession(ctx, user, "mfa_pending");
     return "MFA_REQUIRED";
@@ -75,18 +85,32 @@ export async function signIn(ctx: Context, input: { username: string; password: 
   return "SIGNED_IN";
 }
 
-export async function verifyTotpChallenge(ctx: Context, code: string, verify: (key: Uint8Array, code: string) => boolean) {
+export async function verifyTotpChallenge(
+  ctx: Context,
+  code: string,
+  verify: (key: Uint8Array, code: string) => boolean,
+) {
   const session = ctx.session;
-  if (!session || session.state !== "mfa_pending") return fail("not_signed_in");
+  if (session?.state !== "mfa_pending") return fail("not_signed_in");
   if (!(await hit(ctx.db, RATE_RULES.totpAccount, session.userId))) fail("too_many_requests");
-  const [totp] = await ctx.db.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, session.userId));
+  const [totp] = await ctx.db
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, session.userId));
   const step = currentTotpStep();
-  if (!totp?.enabledAt || !verify(totp.secret, code) || (totp.lastUsedStep ?? 0) >= step + 1) fail("invalid_code");
-  await ctx.db.update(schema.totpCredentials).set({ lastUsedStep: step }).where(eq(schema.totpCredentials.userId, session.userId));
+  if (!totp?.enabledAt || !verify(totp.secret, code) || (totp.lastUsedStep ?? 0) >= step + 1)
+    fail("invalid_code");
+  await ctx.db
+    .update(schema.totpCredentials)
+    .set({ lastUsedStep: step })
+    .where(eq(schema.totpCredentials.userId, session.userId));
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, session.userId));
   if (!user) return fail("not_signed_in");
   if (user.mustChangePassword) {
-    await ctx.db.update(schema.sessions).set({ state: "new_password_required" }).where(eq(schema.sessions.id, session.id));
+    await ctx.db
+      .update(schema.sessions)
+      .set({ state: "new_password_required" })
+      .where(eq(schema.sessions.id, session.id));
     return "NEW_PASSWORD_REQUIRED" as const;
   }
   await promoteSession(ctx.db, session.id);
@@ -96,10 +120,15 @@ export async function verifyTotpChallenge(ctx: Context, code: string, verify: (k
 
 export async function completeNewPassword(ctx: Context, newPassword: string) {
   const session = ctx.session;
-  if (!session || session.state !== "new_password_required") return fail("not_signed_in");
+  if (session?.state !== "new_password_required") return fail("not_signed_in");
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, session.userId));
   if (!user) return fail("not_signed_in");
-  const passwordHash = await acceptNewPassword(newPassword, [user.email, user.username, user.firstName, user.lastName]);
+  const passwordHash = await acceptNewPassword(newPassword, [
+    user.email,
+    user.username,
+    user.firstName,
+    user.lastName,
+  ]);
   await ctx.db
     .update(schema.users)
     .set({ passwordHash, mustChangePassword: false, lastSignInAt: new Date() })
@@ -123,21 +152,38 @@ export async function signOutEverywhere(ctx: Context, user: UserRow) {
 async function sendConfirmation(ctx: Context, user: UserRow) {
   if (!user.email) return;
   const token = generateToken();
-  await ctx.db.delete(schema.emailConfirmationTokens).where(eq(schema.emailConfirmationTokens.userId, user.id));
+  await ctx.db
+    .delete(schema.emailConfirmationTokens)
+    .where(eq(schema.emailConfirmationTokens.userId, user.id));
   await ctx.db
     .insert(schema.emailConfirmationTokens)
     .values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + CONFIRM_TTL_MS) });
   const link = `${ctx.config.appUrl}/confirm-email?token=${token}`;
-  await enqueueMail(ctx.db, { to: user.email, kind: "confirmEmail", language: languageOf(user), vars: { link } });
+  await enqueueMail(ctx.db, {
+    to: user.email,
+    kind: "confirmEmail",
+    language: languageOf(user),
+    vars: { link },
+  });
 }
 
 /** Answers the same whether or not the address is taken (no account enumeration). */
 export async function signUp(
   ctx: Context,
-  input: { email: string; password: string; firstName: string | null; lastName: string | null; language: Language },
+  input: {
+    email: string;
+    password: string;
+    firstName: string | null;
+    lastName: string | null;
+    language: Language;
+  },
 ) {
   if (!(await hit(ctx.db, RATE_RULES.signUpAddress, ctx.ip))) fail("too_many_requests");
-  const passwordHash = await acceptNewPassword(input.password, [input.email, input.firstName, input.lastName]);
+  const passwordHash = await acceptNewPassword(input.password, [
+    input.email,
+    input.firstName,
+    input.lastName,
+  ]);
   const existing = await findByLogin(ctx, input.email);
   if (existing) {
     if (!existing.emailConfirmedAt) await sendConfirmation(ctx, existing);
@@ -166,10 +212,18 @@ export async function resendConfirmation(ctx: Context, email: string) {
 
 export async function confirmEmail(ctx: Context, token: string) {
   const id = hashToken(token);
-  const [row] = await ctx.db.select().from(schema.emailConfirmationTokens).where(eq(schema.emailConfirmationTokens.id, id));
+  const [row] = await ctx.db
+    .select()
+    .from(schema.emailConfirmationTokens)
+    .where(eq(schema.emailConfirmationTokens.id, id));
   if (!row || row.expiresAt.getTime() < Date.now()) return fail("invalid_token");
-  await ctx.db.update(schema.users).set({ emailConfirmedAt: new Date() }).where(eq(schema.users.id, row.userId));
-  await ctx.db.delete(schema.emailConfirmationTokens).where(eq(schema.emailConfirmationTokens.userId, row.userId));
+  await ctx.db
+    .update(schema.users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(eq(schema.users.id, row.userId));
+  await ctx.db
+    .delete(schema.emailConfirmationTokens)
+    .where(eq(schema.emailConfirmationTokens.userId, row.userId));
 }
 
 /** Advances to the code step whether or not the account exists; the demo account is refused. */
@@ -180,23 +234,39 @@ export async function forgotPassword(ctx: Context, login: string) {
   if (!withinAccount || !withinAddress) fail("too_many_requests");
   const user = await findByLogin(ctx, normalised);
   if (user?.isDemo) fail("demo_account_password_reset");
-  if (!user || !user.email || !user.enabled) return;
+  if (!user?.email || !user.enabled) return;
   const code = generateNumericCode(8);
   await ctx.db
     .insert(schema.passwordResetCodes)
-    .values({ userId: user.id, codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS) })
+    .values({
+      userId: user.id,
+      codeHash: hashToken(code),
+      attempts: 0,
+      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
+    })
     .onConflictDoUpdate({
       target: schema.passwordResetCodes.userId,
       set: { codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS) },
     });
-  await enqueueMail(ctx.db, { to: user.email, kind: "resetCode", language: languageOf(user), vars: { code } });
+  await enqueueMail(ctx.db, {
+    to: user.email,
+    kind: "resetCode",
+    language: languageOf(user),
+    vars: { code },
+  });
 }
 
-export async function resetPassword(ctx: Context, input: { username: string; code: string; newPassword: string }) {
+export async function resetPassword(
+  ctx: Context,
+  input: { username: string; code: string; newPassword: string },
+) {
   const user = await findByLogin(ctx, input.username.trim().toLowerCase());
   if (user?.isDemo) fail("demo_account_password_reset");
   const [row] = user
-    ? await ctx.db.select().from(schema.passwordResetCodes).where(eq(schema.passwordResetCodes.userId, user.id))
+    ? await ctx.db
+        .select()
+        .from(schema.passwordResetCodes)
+        .where(eq(schema.passwordResetCodes.userId, user.id))
     : [];
   if (!user || !row || row.attempts >= MAX_CODE_ATTEMPTS) return fail("invalid_code");
   if (row.expiresAt.getTime() < Date.now()) fail("code_expired");
@@ -207,7 +277,12 @@ export async function resetPassword(ctx: Context, input: { username: string; cod
       .where(eq(schema.passwordResetCodes.userId, user.id));
     fail("invalid_code");
   }
-  const passwordHash = await acceptNewPassword(input.newPassword, [user.email, user.username, user.firstName, user.lastName]);
+  const passwordHash = await acceptNewPassword(input.newPassword, [
+    user.email,
+    user.username,
+    user.firstName,
+    user.lastName,
+  ]);
   await ctx.db
     .update(schema.users)
     .set({ passwordHash, mustChangePassword: false, emailConfirmedAt: user.emailConfirmedAt ?? new Date() })
@@ -217,12 +292,24 @@ export async function resetPassword(ctx: Context, input: { username: string; cod
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_reset" });
 }
 
-export async function changePassword(ctx: Context, user: UserRow, input: { oldPassword: string; newPassword: string }) {
+export async function changePassword(
+  ctx: Context,
+  user: UserRow,
+  input: { oldPassword: string; newPassword: string },
+) {
   if (user.isDemo) fail("demo_account_read_only");
   if (!(await hit(ctx.db, RATE_RULES.signInAccount, `change:${user.id}`))) fail("too_many_requests");
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) fail("current_password_wrong");
-  const passwordHash = await acceptNewPassword(input.newPassword, [user.email, user.username, user.firstName, user.lastName]);
-  await ctx.db.update(schema.users).set({ passwordHash, mustChangePassword: false }).where(eq(schema.users.id, user.id));
+  const passwordHash = await acceptNewPassword(input.newPassword, [
+    user.email,
+    user.username,
+    user.firstName,
+    user.lastName,
+  ]);
+  await ctx.db
+    .update(schema.users)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(schema.users.id, user.id));
   await invalidateUserSessions(ctx.db, user.id);
   await startSession(ctx, user, "active");
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_changed" });

@@ -1,11 +1,10 @@
-import { generateToken } from "@kunto/auth";
+import { generateToken, hashPassword } from "@kunto/auth";
 import { isLanguage, type TAddTenantUserInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
 import { asc, eq } from "drizzle-orm";
 import type { ApiConfig } from "../context";
 import { fail } from "../errors";
-import { hashPassword } from "@kunto/auth";
 import { getMembership, getTenant } from "./tenants";
 
 const domainOf = (email: string | null) => email?.split("@")[1]?.toLowerCase() ?? "";

@@ -1,10 +1,13 @@
-import { checkPassword } from "@kunto/core";
 import { hashPassword } from "@kunto/auth";
+import { checkPassword } from "@kunto/core";
 import { fail } from "../errors";
 
 /** The one password policy (DECISIONS.md): checks, then hashes with the capped argon2id. */
 export async function acceptNewPassword(password: string, userInputs: Array<string | null>): Promise<string> {
-  const { error } = checkPassword(password, userInputs.filter((v): v is string => Boolean(v)));
+  const { error } = checkPassword(
+    password,
+    userInputs.filter((v): v is string => Boolean(v)),
+  );
   if (error) fail(error);
   return hashPassword(password);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TCreateTenantInput, TTenantDetailsInput, TenantRole } from "@kunto/core";
+import type { TCreateTenantInput, TenantRole, TTenantDetailsInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { TTenant } from "../dto";
@@ -44,7 +44,12 @@ export async function updateTenantDetails(
   options: { canChangeDuns: boolean },
 ) {
   const current = await getTenant(tx, tenantId);
-  if (current.dunsNumber && input.dunsNumber !== undefined && input.dunsNumber !== current.dunsNumber && !options.canChangeDuns) {
+  if (
+    current.dunsNumber &&
+    input.dunsNumber !== undefined &&
+    input.dunsNumber !== current.dunsNumber &&
+    !options.canChangeDuns
+  ) {
     fail("duns_locked");
   }
   const [row] = await tx
@@ -77,13 +82,16 @@ export async function createTenant(
   extra: Partial<Pick<TenantRow, "plan" | "isDemo" | "active">> = {},
 ) {
   const id = randomUUID();
-  const previous = await tx.execute<{ tenant: string }>(sql`select current_setting('app.tenant_id', true) as tenant`);
+  const previous = await tx.execute<{ tenant: string }>(
+    sql`select current_setting('app.tenant_id', true) as tenant`,
+  );
   await tx.execute(sql`select set_config('app.tenant_id', ${id}, true)`);
   const [row] = await tx
     .insert(schema.tenants)
     .values({ id, ...input, ...extra })
     .returning();
-  if (ownerId) await tx.insert(schema.memberships).values({ tenantId: id, userId: ownerId, roles: ["tenant_admin"] });
+  if (ownerId)
+    await tx.insert(schema.memberships).values({ tenantId: id, userId: ownerId, roles: ["tenant_admin"] });
   await tx.execute(sql`select set_config('app.tenant_id', ${previous[0]?.tenant ?? ""}, true)`);
   return row ?? fail("tenant_creation_failed");
 }
@@ -100,7 +108,9 @@ async function adminCount(tx: Tx, tenantId: string) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(schema.memberships)
-    .where(and(eq(schema.memberships.tenantId, tenantId), sql`'tenant_admin' = any(${schema.memberships.roles})`));
+    .where(
+      and(eq(schema.memberships.tenantId, tenantId), sql`'tenant_admin' = any(${schema.memberships.roles})`),
+    );
   return row?.n ?? 0;
 }
 
@@ -159,5 +169,7 @@ export async function setTenantValue(tx: Tx, tenantId: string, key: string, valu
 }
 
 export async function deleteTenantValue(tx: Tx, tenantId: string, key: string) {
-  await tx.delete(schema.tenantValues).where(and(eq(schema.tenantValues.tenantId, tenantId), eq(schema.tenantValues.key, key)));
+  await tx
+    .delete(schema.tenantValues)
+    .where(and(eq(schema.tenantValues.tenantId, tenantId), eq(schema.tenantValues.key, key)));
 }

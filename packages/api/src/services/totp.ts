@@ -11,24 +11,42 @@ import { assertNotDemo } from "./users";
 export async function beginSetup(tx: Tx, user: UserRow) {
   assertNotDemo(user);
   const secret = generateTotpSecret();
-  const [existing] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [existing] = await tx
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   if (existing?.enabledAt) fail("access_denied");
   await tx
     .insert(schema.totpCredentials)
     .values({ userId: user.id, secret: Buffer.from(secret) })
-    .onConflictDoUpdate({ target: schema.totpCredentials.userId, set: { secret: Buffer.from(secret), enabledAt: null } });
-  return { uri: totpUri("Kunto", user.email ?? user.username ?? user.id, secret), secret: encodeBase32UpperCaseNoPadding(secret) };
+    .onConflictDoUpdate({
+      target: schema.totpCredentials.userId,
+      set: { secret: Buffer.from(secret), enabledAt: null },
+    });
+  return {
+    uri: totpUri("Kunto", user.email ?? user.username ?? user.id, secret),
+    secret: encodeBase32UpperCaseNoPadding(secret),
+  };
 }
 
 export async function enable(tx: Tx, user: UserRow, code: string) {
-  const [row] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [row] = await tx
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   if (!row || !verifyTotp(row.secret, code)) return fail("invalid_code");
-  await tx.update(schema.totpCredentials).set({ enabledAt: new Date() }).where(eq(schema.totpCredentials.userId, user.id));
+  await tx
+    .update(schema.totpCredentials)
+    .set({ enabledAt: new Date() })
+    .where(eq(schema.totpCredentials.userId, user.id));
   await audit(tx, { actorUserId: user.id, action: "auth.mfa_enabled" });
 }
 
 export async function disable(tx: Tx, user: UserRow, code: string) {
-  const [row] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [row] = await tx
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   if (!row?.enabledAt || !verifyTotp(row.secret, code)) return fail("invalid_code");
   await tx.delete(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
   await audit(tx, { actorUserId: user.id, action: "auth.mfa_disabled" });

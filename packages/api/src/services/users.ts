@@ -1,6 +1,6 @@
+import { generateToken } from "@kunto/auth";
 import { type Language, MAX_IMAGE_BYTES } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
-import { generateToken } from "@kunto/auth";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../context";
 import type { TUser } from "../dto";
@@ -56,10 +56,18 @@ export async function membershipsOf(tx: Tx, userIds: string[]) {
 
 export async function getMe(tx: Tx, user: UserRow) {
   const memberships = (await membershipsOf(tx, [user.id])).get(user.id) ?? [];
-  const [totp] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [totp] = await tx
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   return {
     ...toUserDto(user, memberships),
-    tenants: memberships.map((m) => ({ id: m.tenantId, name: m.name, status: m.active ? "ACTIVE" : "INACTIVE", plan: m.plan })),
+    tenants: memberships.map((m) => ({
+      id: m.tenantId,
+      name: m.name,
+      status: m.active ? "ACTIVE" : "INACTIVE",
+      plan: m.plan,
+    })),
     mfaEnabled: Boolean(totp?.enabledAt),
   };
 }
@@ -104,7 +112,10 @@ export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string) {
 }
 
 export async function getShadow(tx: Tx, user: UserRow) {
-  const [row] = await tx.select({ state: schema.users.shadowState }).from(schema.users).where(eq(schema.users.id, user.id));
+  const [row] = await tx
+    .select({ state: schema.users.shadowState })
+    .from(schema.users)
+    .where(eq(schema.users.id, user.id));
   return row?.state ?? null;
 }
 
@@ -116,7 +127,9 @@ export async function getEmailSubscriptions(tx: Tx, tenantId: string, userId: st
   return tx
     .select({ type: schema.emailSubscriptions.type, data: schema.emailSubscriptions.data })
     .from(schema.emailSubscriptions)
-    .where(and(eq(schema.emailSubscriptions.tenantId, tenantId), eq(schema.emailSubscriptions.userId, userId)));
+    .where(
+      and(eq(schema.emailSubscriptions.tenantId, tenantId), eq(schema.emailSubscriptions.userId, userId)),
+    );
 }
 
 /** A switch on means the type exists; off sends `remove` (document 1 §7). */
@@ -138,7 +151,11 @@ export async function saveEmailSubscriptions(
         .insert(schema.emailSubscriptions)
         .values({ tenantId, userId, type: item.type, data: item.data ?? null })
         .onConflictDoUpdate({
-          target: [schema.emailSubscriptions.tenantId, schema.emailSubscriptions.userId, schema.emailSubscriptions.type],
+          target: [
+            schema.emailSubscriptions.tenantId,
+            schema.emailSubscriptions.userId,
+            schema.emailSubscriptions.type,
+          ],
           set: { data: item.data ?? null },
         });
   }

@@ -1,0 +1,226 @@
+/** Suggested report tasks for the culture sub-categories: direction and autonomy. */
+import { type BuiltTasks, buildReportTasks } from "../authoring";
+import type { ReportTaskDef } from "../types";
+
+export const cultureTasks: BuiltTasks<ReportTaskDef>[] = [
+  buildReportTasks("culture_direction", [
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Review progress towards the goals with the personnel",
+        fi: "Käy tavoitteiden edistyminen läpi henkilöstön kanssa",
+        ee: "Vaadake eesmärkide täitmine koos töötajatega üle",
+        ru: "Обсуждать с сотрудниками продвижение к целям",
+        pl: "Omawiać z pracownikami postępy w realizacji celów",
+      },
+      description: {
+        en: "Show the status of the company's main goals in a staff meeting every quarter, so that the shared direction stays alive.",
+        fi: "Esittele yrityksen päätavoitteiden tilanne henkilöstöpalaverissa joka vuosineljännes, jotta yhteinen suunta pysyy elävänä.",
+        ee: "Tutvustage ettevõtte peamiste eesmärkide seisu töötajate koosolekul igas kvartalis, et ühine suund püsiks elav.",
+        ru: "Ежеквартально рассказывать на общем собрании о ходе достижения главных целей компании, чтобы общее направление оставалось живым.",
+        pl: "Co kwartał przedstawiać na spotkaniu pracowników stan realizacji głównych celów firmy, aby wspólny kierunek pozostawał żywy.",
+      },
+    },
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Include the goals in onboarding",
+        fi: "Sisällytä tavoitteet perehdytykseen",
+        ee: "Lisage eesmärgid sisseelamisprogrammi",
+        ru: "Включить цели компании в программу адаптации",
+        pl: "Uwzględnić cele firmy we wdrażaniu nowych pracowników",
+      },
+      description: {
+        en: "Make sure every new employee hears the company's goals and direction in their first week, directly from management.",
+        fi: "Varmista, että jokainen uusi työntekijä kuulee yrityksen tavoitteista ja suunnasta ensimmäisellä viikollaan suoraan johdolta.",
+        ee: "Veenduge, et iga uus töötaja kuuleks ettevõtte eesmärkidest ja suunast juba esimesel nädalal otse juhtkonnalt.",
+        ru: "Обеспечить, чтобы каждый новый сотрудник в первую же неделю узнал о целях и направлении компании непосредственно от руководства.",
+        pl: "Zadbać o to, by każdy nowy pracownik już w pierwszym tygodniu poznał cele i kierunek firmy bezpośrednio od kierownictwa.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Present the company's goals to the whole personnel",
+        fi: "Esittele yrityksen tavoitteet koko henkilöstölle",
+        ee: "Tutvustage ettevõtte eesmärke kõigile töötajatele",
+        ru: "Представить цели компании всему персоналу",
+        pl: "Przedstawić cele firmy wszystkim pracownikom",
+      },
+      description: {
+        en: "Hold an info session on the company's three most important goals for this year and explain what they mean in each team's work.",
+        fi: "Pidä infotilaisuus yrityksen kolmesta tärkeimmästä tavoitteesta tälle vuodelle ja kerro, mitä ne tarkoittavat kunkin tiimin työssä.",
+        ee: "Korraldage infotund ettevõtte selle aasta kolmest kõige olulisemast eesmärgist ja selgitage, mida need iga meeskonna töös tähendavad.",
+        ru: "Провести информационную встречу о трёх главных целях компании на этот год и объяснить, что они означают для работы каждой команды.",
+        pl: "Zorganizować spotkanie informacyjne o trzech najważniejszych celach firmy na ten rok i wyjaśnić, co oznaczają one dla pracy każdego zespołu.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Turn company goals into team goals",
+        fi: "Muunna yrityksen tavoitteet tiimien tavoitteiksi",
+        ee: "Muutke ettevõtte eesmärgid meeskondade eesmärkideks",
+        ru: "Перевести цели компании в цели команд",
+        pl: "Przełożyć cele firmy na cele zespołów",
+      },
+      description: {
+        en: "Ask each team to define two or three goals that support the company's goals and to review them monthly.",
+        fi: "Pyydä jokaista tiimiä määrittelemään kaksi tai kolme yrityksen tavoitteita tukevaa tavoitetta ja seuraamaan niitä kuukausittain.",
+        ee: "Paluge igal meeskonnal määrata kaks-kolm ettevõtte eesmärke toetavat eesmärki ja vaadata need igakuiselt üle.",
+        ru: "Попросить каждую команду сформулировать две-три цели, поддерживающие цели компании, и ежемесячно проверять их выполнение.",
+        pl: "Poprosić każdy zespół o określenie dwóch lub trzech celów wspierających cele firmy i comiesięczny przegląd ich realizacji.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Involve the personnel in planning the strategy",
+        fi: "Ota henkilöstö mukaan strategian suunnitteluun",
+        ee: "Kaasake töötajad strateegia planeerimisse",
+        ru: "Вовлечь сотрудников в разработку стратегии",
+        pl: "Zaangażować pracowników w planowanie strategii",
+      },
+      description: {
+        en: "Hold a workshop where employees give ideas for next year's goals. People commit more to goals they have helped shape.",
+        fi: "Järjestä työpaja, jossa työntekijät ideoivat ensi vuoden tavoitteita. Ihmiset sitoutuvat paremmin tavoitteisiin, joiden muotoiluun he ovat osallistuneet.",
+        ee: "Korraldage töötuba, kus töötajad pakuvad ideid järgmise aasta eesmärkideks. Inimesed pühenduvad rohkem eesmärkidele, mille kujundamises nad on osalenud.",
+        ru: "Провести семинар, на котором сотрудники предложат идеи для целей на следующий год. Люди больше привержены целям, в формировании которых участвовали.",
+        pl: "Zorganizować warsztat, na którym pracownicy zgłoszą pomysły na cele na przyszły rok. Ludzie bardziej angażują się w cele, które sami pomagali kształtować.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Make the goals visible in everyday work",
+        fi: "Tuo tavoitteet näkyviin arjen työhön",
+        ee: "Tehke eesmärgid igapäevatöös nähtavaks",
+        ru: "Сделать цели заметными в повседневной работе",
+        pl: "Uczynić cele widocznymi w codziennej pracy",
+      },
+      description: {
+        en: "Display the main goals and their status where people see them daily, such as the intranet or a board at the office.",
+        fi: "Pidä päätavoitteet ja niiden tilanne esillä paikassa, jonka ihmiset näkevät päivittäin, kuten intranetissä tai toimiston taululla.",
+        ee: "Hoidke peamised eesmärgid ja nende seis nähtaval kohas, mida inimesed iga päev näevad, näiteks siseveebis või kontori tahvlil.",
+        ru: "Разместить главные цели и их статус там, где люди видят их каждый день, например в интранете или на доске в офисе.",
+        pl: "Umieścić główne cele i stan ich realizacji tam, gdzie ludzie widzą je codziennie, np. w intranecie lub na tablicy w biurze.",
+      },
+    },
+  ]),
+  buildReportTasks("culture_autonomy", [
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Keep trust-based ways of working",
+        fi: "Säilytä luottamukseen perustuvat toimintatavat",
+        ee: "Hoidke alles usaldusel põhinevad tööviisid",
+        ru: "Сохранять методы работы, основанные на доверии",
+        pl: "Zachować sposoby pracy oparte na zaufaniu",
+      },
+      description: {
+        en: "Tell the personnel that the freedom to decide how to work is valued, and avoid adding unnecessary approvals as the company grows.",
+        fi: "Kerro henkilöstölle, että vapautta päättää omista työtavoista arvostetaan, ja vältä turhien hyväksyntöjen lisäämistä yrityksen kasvaessa.",
+        ee: "Andke töötajatele teada, et vabadust oma tööviiside üle otsustada hinnatakse, ja vältige ettevõtte kasvades tarbetute kooskõlastuste lisamist.",
+        ru: "Дать сотрудникам понять, что свобода выбирать методы работы ценится, и не вводить лишних согласований по мере роста компании.",
+        pl: "Dać pracownikom jasno do zrozumienia, że swoboda w wyborze sposobu pracy jest ceniona, i unikać dodawania zbędnych zatwierdzeń w miarę rozwoju firmy.",
+      },
+    },
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Share examples of good independent decisions",
+        fi: "Kerro esimerkkejä hyvistä itsenäisistä päätöksistä",
+        ee: "Jagage näiteid headest iseseisvatest otsustest",
+        ru: "Рассказывать о примерах удачных самостоятельных решений",
+        pl: "Dzielić się przykładami dobrych samodzielnych decyzji",
+      },
+      description: {
+        en: "Highlight in team meetings cases where an employee solved a problem on their own initiative. This encourages others to act too.",
+        fi: "Nosta tiimipalavereissa esiin tilanteita, joissa työntekijä ratkaisi ongelman omasta aloitteestaan. Se rohkaisee muitakin toimimaan.",
+        ee: "Tooge meeskonna koosolekutel esile juhtumeid, kus töötaja lahendas probleemi omal algatusel. See julgustab ka teisi tegutsema.",
+        ru: "Рассказывать на встречах команды о случаях, когда сотрудник решил проблему по собственной инициативе. Это побуждает действовать и других.",
+        pl: "Przedstawiać na spotkaniach zespołu sytuacje, w których pracownik rozwiązał problem z własnej inicjatywy. To zachęca innych do działania.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Agree what employees can decide themselves",
+        fi: "Sopikaa, mistä työntekijät voivat päättää itse",
+        ee: "Leppige kokku, mille üle töötajad ise otsustavad",
+        ru: "Договориться, какие решения сотрудники принимают сами",
+        pl: "Ustalić, o czym pracownicy mogą decydować samodzielnie",
+      },
+      description: {
+        en: "Define with each team which decisions they can make without asking, for example on schedules, methods or small purchases.",
+        fi: "Määrittele jokaisen tiimin kanssa, mitkä päätökset se voi tehdä kysymättä, esimerkiksi aikatauluista, työtavoista tai pienhankinnoista.",
+        ee: "Määratlege iga meeskonnaga, milliseid otsuseid nad võivad teha küsimata, näiteks ajakava, töömeetodite või väikeste ostude kohta.",
+        ru: "Определить с каждой командой, какие решения она может принимать без согласования, например о графике, методах работы или небольших закупках.",
+        pl: "Określić z każdym zespołem, jakie decyzje może podejmować bez pytania, np. dotyczące harmonogramu, metod pracy lub drobnych zakupów.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Reduce unnecessary approvals",
+        fi: "Vähennä tarpeettomia hyväksyntöjä",
+        ee: "Vähendage tarbetuid kooskõlastusi",
+        ru: "Сократить лишние согласования",
+        pl: "Ograniczyć zbędne zatwierdzenia",
+      },
+      description: {
+        en: "List the approvals that slow down daily work and remove or delegate those that do not add value.",
+        fi: "Listaa hyväksynnät, jotka hidastavat arjen työtä, ja poista tai delegoi ne, jotka eivät tuo lisäarvoa.",
+        ee: "Koostage nimekiri kooskõlastustest, mis igapäevatööd aeglustavad, ning kaotage või delegeerige need, mis lisaväärtust ei loo.",
+        ru: "Составить перечень согласований, которые замедляют повседневную работу, и отменить или делегировать те, что не приносят пользы.",
+        pl: "Spisać zatwierdzenia, które spowalniają codzienną pracę, i zrezygnować z tych, które nie wnoszą wartości, lub przekazać je niżej.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Try out team-level decision-making",
+        fi: "Kokeile päätöksentekoa tiimitasolla",
+        ee: "Proovige otsustamist meeskonna tasandil",
+        ru: "Опробовать принятие решений на уровне команды",
+        pl: "Wypróbować podejmowanie decyzji na poziomie zespołu",
+      },
+      description: {
+        en: "Give one team the authority to decide a matter usually decided by management, such as planning shifts, for a trial period of a month.",
+        fi: "Anna yhdelle tiimille kuukauden kokeilujaksoksi valta päättää asiasta, josta yleensä päättää johto, kuten työvuorojen suunnittelusta.",
+        ee: "Andke ühele meeskonnale kuuks ajaks katseliselt õigus otsustada küsimuse üle, mille üle tavaliselt otsustab juhtkond, näiteks vahetuste planeerimine.",
+        ru: "На месяц в качестве эксперимента передать одной команде право решать вопрос, который обычно решает руководство, например планирование смен.",
+        pl: "Na miesięczny okres próbny przekazać jednemu zespołowi prawo decydowania w sprawie zwykle rozstrzyganej przez kierownictwo, np. planowania zmian.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Let employees choose how they reach their goals",
+        fi: "Anna työntekijöiden valita, miten he saavuttavat tavoitteensa",
+        ee: "Laske töötajatel valida, kuidas nad oma eesmärgid saavutavad",
+        ru: "Дать сотрудникам выбирать, как достигать своих целей",
+        pl: "Pozwolić pracownikom wybierać, jak osiągają swoje cele",
+      },
+      description: {
+        en: "Agree on goals and deadlines with employees but leave the choice of methods to them. Follow the results instead of the way of working.",
+        fi: "Sovi tavoitteet ja aikataulut työntekijöiden kanssa, mutta jätä työtapojen valinta heille. Seuraa tuloksia työtapojen sijaan.",
+        ee: "Leppige töötajatega kokku eesmärgid ja tähtajad, kuid jätke meetodite valik neile. Jälgige tulemusi, mitte töö tegemise viisi.",
+        ru: "Согласовывать с сотрудниками цели и сроки, но оставлять выбор методов за ними. Следить за результатами, а не за способом работы.",
+        pl: "Uzgadniać z pracownikami cele i terminy, ale wybór metod pozostawić im. Śledzić wyniki, a nie sposób pracy.",
+      },
+    },
+  ]),
+];
