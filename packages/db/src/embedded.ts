@@ -28,7 +28,8 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(dir: string, port?: number): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
   const secretFile = join(dir, "owner-password");
-  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
+  if (!existsSync(secretFile))
+    writeFileSync(secretFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
   const password = readFileSync(secretFile, "utf8").trim();
   const dataDir = join(dir, "cluster");
   const chosenPort = port ?? (await freePort());

@@ -1,6 +1,7 @@
 export * from "./client";
 export * from "./embedded";
 export * from "./migrate";
+export * from "./open";
 export * as schema from "./schema";
 export * from "./scope";
-export * from "./open";
+export { loadDefaultContent } from "./seed/content";

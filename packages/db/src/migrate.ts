@@ -51,14 +51,18 @@ export async function assertRoleCannotBypassRls(appUrl: string): Promise<void> {
     const [role] = await client<{ rolsuper: boolean; rolbypassrls: boolean }[]>`
       select rolsuper, rolbypassrls from pg_roles where rolname = current_user`;
     if (!role || role.rolsuper || role.rolbypassrls) {
-      throw new Error("The database role of the request pool can bypass row-level security; refusing to start.");
+      throw new Error(
+        "The database role of the request pool can bypass row-level security; refusing to start.",
+      );
     }
     const owned = await client`
       select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' and pg_get_userbyid(c.relowner) = current_user
         and not c.relforcerowsecurity and c.relrowsecurity`;
     if (owned.length > 0) {
-      throw new Error(`The request role owns tenant tables without FORCE RLS (${owned.map((r) => r.relname).join(", ")}).`);
+      throw new Error(
+        `The request role owns tenant tables without FORCE RLS (${owned.map((r) => r.relname).join(", ")}).`,
+      );
     }
   } finally {
     await client.end();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { pgPolicy, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { pgPolicy, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const id = () => uuid().primaryKey().defaultRandom();
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();

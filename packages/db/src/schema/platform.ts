@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, currentTenantSql, platformAdminSql } from "./columns";
 
 /**

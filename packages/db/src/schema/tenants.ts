@@ -1,6 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, currentTenantSql, currentUserSql, id, platformAdminSql, tenantId, tenantPolicy, updatedAt } from "./columns";
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  createdAt,
+  currentTenantSql,
+  currentUserSql,
+  id,
+  platformAdminSql,
+  tenantId,
+  tenantPolicy,
+  updatedAt,
+} from "./columns";
 import { users } from "./users";
 
 export const tenants = pgTable(
@@ -17,7 +36,9 @@ export const tenants = pgTable(
     addressCounty: text(),
     dunsNumber: text(),
     active: boolean().notNull().default(true),
-    plan: text({ enum: ["FREE", "PRO", "TOTAL"] }).notNull().default("FREE"),
+    plan: text({ enum: ["FREE", "PRO", "TOTAL"] })
+      .notNull()
+      .default("FREE"),
     subscriptionStatus: text({ enum: ["AWAITING_PAYMENT", "PAID", "PAYMENT_FAILED", "UNPAID", "CANCELED"] }),
     currentSubscriptionPeriodEnd: timestamp({ withTimezone: true }),
     business: text(),
@@ -84,5 +105,8 @@ export const emailSubscriptions = pgTable(
     data: jsonb(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.type] }), tenantPolicy("email_subscriptions", t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.type] }),
+    tenantPolicy("email_subscriptions", t.tenantId),
+  ],
 );

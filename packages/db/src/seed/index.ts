@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "../schema";
+import { loadDefaultContent } from "./content";
 import { DEMO_SUBSIDIARY, DEMO_SUBSIDIARY_MEMBERS, DEMO_TENANT, DEMO_USERS } from "./demo";
 
 export interface SeedOptions {
@@ -32,9 +33,15 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('app.platform_admin', 'on', true)`);
+      // Every start: new default content reaches existing databases; edited texts are kept.
+      await loadDefaultContent(tx);
       const existing = await tx.execute(sql`select 1 from users where email = ${options.adminEmail}`);
       if (existing.length > 0) {
-        return { created: false, admin: { email: options.adminEmail, password: null }, demo: { email: demoEmail, password: options.demoPassword } };
+        return {
+          created: false,
+          admin: { email: options.adminEmail, password: null },
+          demo: { email: demoEmail, password: options.demoPassword },
+        };
       }
       const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
       await tx.insert(schema.users).values({
@@ -69,12 +76,21 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
           })
           .returning();
         if (!user) continue;
-        await tx.insert(schema.memberships).values({ tenantId: tenant.id, userId: user.id, roles: person.tenantRoles });
+        await tx
+          .insert(schema.memberships)
+          .values({ tenantId: tenant.id, userId: user.id, roles: person.tenantRoles });
         const inSubsidiary = DEMO_SUBSIDIARY_MEMBERS.find((m) => m.email === person.email);
-        if (inSubsidiary) await tx.insert(schema.memberships).values({ tenantId: subsidiary.id, userId: user.id, roles: inSubsidiary.roles });
+        if (inSubsidiary)
+          await tx
+            .insert(schema.memberships)
+            .values({ tenantId: subsidiary.id, userId: user.id, roles: inSubsidiary.roles });
       }
       await tx.insert(schema.tenantValues).values({ tenantId: tenant.id, key: "onboarding", value: "7" });
-      return { created: true, admin: { email: options.adminEmail, password: adminPassword }, demo: { email: demoEmail, password: options.demoPassword } };
+      return {
+        created: true,
+        admin: { email: options.adminEmail, password: adminPassword },
+        demo: { email: demoEmail, password: options.demoPassword },
+      };
     });
   } finally {
     await client.end();
