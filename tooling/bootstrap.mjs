@@ -20,7 +20,10 @@ function run(command, args, options = {}) {
 function pnpmCommand() {
   if (spawnSync("pnpm", ["--version"], { stdio: "ignore" }).status === 0) return ["pnpm"];
   console.log(`Installing pnpm ${PNPM_VERSION} ...`);
-  if (run("npm", ["install", "-g", `pnpm@${PNPM_VERSION}`]) === 0 && spawnSync("pnpm", ["--version"], { stdio: "ignore" }).status === 0) {
+  if (
+    run("npm", ["install", "-g", `pnpm@${PNPM_VERSION}`]) === 0 &&
+    spawnSync("pnpm", ["--version"], { stdio: "ignore" }).status === 0
+  ) {
     return ["pnpm"];
   }
   return ["npx", "--yes", `pnpm@${PNPM_VERSION}`];
@@ -45,7 +48,12 @@ function ensureChromium() {
   const apt = asRoot ? ["apt-get"] : ["sudo", "apt-get"];
   console.log("Installing Chromium from Debian for the end-to-end tests ...");
   must(run(apt[0], [...apt.slice(1), "update", "-qq"]), "apt-get update");
-  must(run(apt[0], [...apt.slice(1), "install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }), "Installing Chromium");
+  must(
+    run(apt[0], [...apt.slice(1), "install", "-y", "-qq", "chromium"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }),
+    "Installing Chromium",
+  );
 }
 
 function countTests() {
@@ -78,7 +86,17 @@ if (mode === "start") {
   const steps = [
     ["lint", ["lint"]],
     ["type check", ["typecheck"]],
-    ["unit and integration tests", ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`]],
+    [
+      "unit and integration tests",
+      [
+        "exec",
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${join(reports, "vitest.json")}`,
+      ],
+    ],
     ["web build", ["build"]],
     ["end-to-end tests", ["test:e2e"]],
   ];

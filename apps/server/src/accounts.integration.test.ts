@@ -72,6 +72,16 @@ describe("account users", () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("turns a removed member away on their very next call", async () => {
+    const { tenant, caller } = await adminOf();
+    const member = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_basic"] });
+    const memberCaller = (await callerFor(db.db, await actorFor(db.db, "m", member.id), tenant.id)).caller;
+    expect((await memberCaller.tenant.current()).id).toBe(tenant.id);
+    expect((await memberCaller.tenant.current()).id).toBe(tenant.id);
+    await caller.tenant.removeUser({ id: member.id });
+    await expect(memberCaller.tenant.current()).rejects.toThrow("access_denied");
+  });
+
   it("hides users of internal domains from outsiders", async () => {
     const { tenant, admin } = await adminOf();
     await makeUser(db.owner, { tenantId: tenant.id, email: `support-${Date.now()}@kunto.fi` });

@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ApiConfig, Context, Logger } from "@kunto/api";
-import { sessionCookieName, validateSession } from "@kunto/auth";
+import { sessionCookieName } from "@kunto/auth";
 import type { Db } from "@kunto/db";
 import type { Context as HonoContext } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
@@ -20,8 +20,9 @@ export function clientIp(c: HonoContext): string {
 }
 
 /**
- * Builds the per-request context shared by tRPC and REST: session cookie → user. Cookies the
- * call sets are collected in `setCookies` and added to the adapter's response by the route.
+ * Builds the per-request context shared by tRPC and REST. The session cookie is validated by the
+ * procedure that needs a user, not here. Cookies the call sets are collected in `setCookies` and
+ * added to the adapter's response by the route.
  */
 export async function createRequestContext(
   deps: ContextDeps,
@@ -30,21 +31,17 @@ export async function createRequestContext(
 ): Promise<Context> {
   const secure = deps.config.secureCookies;
   const cookieName = sessionCookieName(secure);
-  const token = getCookie(c, cookieName);
-  const validated = token ? await validateSession(deps.db, token) : null;
   const clear = () =>
     setCookies.push(
       generateCookie(cookieName, "", { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: 0 }),
     );
-  if (token && !validated) clear();
   return {
     db: deps.db,
     config: deps.config,
     log: deps.log,
     ip: clientIp(c),
     tenantHeader: c.req.header("x-tenant-id") ?? null,
-    session: validated?.session ?? null,
-    user: validated?.user ?? null,
+    sessionToken: getCookie(c, cookieName) ?? null,
     cookies: {
       setSession: (value, expiresAt) =>
         setCookies.push(

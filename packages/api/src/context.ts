@@ -31,7 +31,7 @@ export interface Context {
   ip: string;
   /** Raw X-tenant-id header; trusted only after the membership check of tenantProcedure. */
   tenantHeader: string | null;
-  session: SessionRow | null;
-  user: UserRow | null;
+  /** The session cookie's token; validated by the procedure that needs a user (see `getAuth`). */
+  sessionToken: string | null;
   cookies: CookieJar;
 }

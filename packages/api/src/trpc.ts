@@ -1,3 +1,4 @@
+import { hashToken, sessionQuery, settleSession } from "@kunto/auth";
 import {
   AppError,
   type Permission,
@@ -8,10 +9,12 @@ import {
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { initTRPC, TRPCError } from "@trpc/server";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Context, UserRow } from "./context";
+import { authCache } from "./auth-cache";
+import type { Context } from "./context";
 import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
+import { getAuth } from "./session";
 
 const t = initTRPC
   .context<Context>()
@@ -52,7 +55,14 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorBoundary);
+/** Any write may change who may do what (roles, memberships, sessions): forget cached checks. */
+const forgetAuthOnWrite = t.middleware(async ({ type, next }) => {
+  const result = await next();
+  if (type === "mutation") authCache.clear();
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorBoundary).use(forgetAuthOnWrite);
 
 /** Signals a rollback of the request transaction without losing the procedure's result. */
 class Rollback extends Error {}
@@ -63,15 +73,18 @@ class Rollback extends Error {}
  */
 async function inTransaction<R extends { ok: boolean }>(
   ctx: Context,
-  settings: { userId: string; tenantId: string; platformAdmin: boolean },
+  /** null when the body sets them itself (tenant procedures, through kunto_enter_tenant). */
+  settings: { userId: string; tenantId: string; platformAdmin: boolean } | null,
   body: (tx: Tx) => Promise<R>,
 ): Promise<R> {
   let result: R | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('app.user_id', ${settings.userId}, true), set_config('app.tenant_id', ${settings.tenantId}, true), set_config('app.platform_admin', ${settings.platformAdmin ? "on" : ""}, true)`,
-      );
+      if (settings) {
+        await tx.execute(
+          sql`select set_config('app.user_id', ${settings.userId}, true), set_config('app.tenant_id', ${settings.tenantId}, true), set_config('app.platform_admin', ${settings.platformAdmin ? "on" : ""}, true)`,
+        );
+      }
       result = await body(tx);
       if (!result.ok) throw new Rollback();
     });
@@ -82,11 +95,13 @@ async function inTransaction<R extends { ok: boolean }>(
   return result;
 }
 
-const requireUser = t.middleware(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session || ctx.session.state !== "active" || !ctx.user.enabled) {
+const requireUser = t.middleware(async ({ ctx, next }) => {
+  const cached = ctx.sessionToken ? authCache.get(ctx.sessionToken) : null;
+  const auth = cached ?? (await getAuth(ctx));
+  if (!auth || auth.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
-  }
-  return next({ ctx: { user: ctx.user as UserRow, session: ctx.session } });
+  if (!cached && ctx.sessionToken) authCache.remember(ctx.sessionToken, auth.session, auth.user);
+  return next({ ctx: { user: auth.user, session: auth.session } });
 });
 
 /** Signed in; the transaction knows the user but no tenant. */
@@ -109,18 +124,41 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Signed in and a member of the account named by X-tenant-id. The tenant is resolved once,
- * here, and is non-null for everything after.
+ * here, and is non-null for everything after. The session lookup and `kunto_enter_tenant` (which
+ * validates the session again in the database, sets the row-level-security settings and answers
+ * the membership) go out together on the transaction's connection: one round trip.
  */
-export const tenantProcedure = publicProcedure.use(requireUser).use(({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.use(({ ctx, next }) => {
   const tenantId = ctx.tenantHeader?.trim() ?? "";
+  const token = ctx.sessionToken;
+  if (!token) throw toTRPCError(new AppError("not_signed_in"));
   if (!UUID.test(tenantId)) throw toTRPCError(new AppError("access_denied"));
-  return inTransaction(ctx, { userId: ctx.user.id, tenantId, platformAdmin: false }, async (tx) => {
-    const [row] = await tx
-      .select({ roles: schema.memberships.roles, plan: schema.tenants.plan, active: schema.tenants.active })
-      .from(schema.memberships)
-      .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
-      .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, ctx.user.id)))
-      .limit(1);
+  const cached = authCache.get(token);
+  const cachedMembership = authCache.membership(token, tenantId);
+  if (cached && cachedMembership?.active) {
+    const tenant: TenantContext = {
+      id: tenantId,
+      plan: cachedMembership.plan,
+      roles: cachedMembership.roles,
+      permissions: permissionsOf(cachedMembership.roles),
+    };
+    return inTransaction(ctx, { userId: cached.user.id, tenantId, platformAdmin: false }, (tx) =>
+      next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
+    );
+  }
+  return inTransaction(ctx, null, async (tx) => {
+    const [sessionRows, membership] = await Promise.all([
+      sessionQuery(tx, token),
+      tx.execute<{ roles: string[]; plan: Plan; active: boolean }>(
+        sql`select roles, plan, active from kunto_enter_tenant(${hashToken(token)}, ${tenantId}::uuid)`,
+      ),
+    ]);
+    const auth = await settleSession(tx, sessionRows[0]);
+    if (!auth || auth.session.state !== "active") {
+      ctx.cookies.clearSession();
+      throw toTRPCError(new AppError("not_signed_in"));
+    }
+    const row = membership[0];
     if (!row?.active) throw toTRPCError(new AppError("access_denied"));
     const tenant: TenantContext = {
       id: tenantId,
@@ -128,7 +166,8 @@ export const tenantProcedure = publicProcedure.use(requireUser).use(({ ctx, next
       roles: row.roles,
       permissions: permissionsOf(row.roles),
     };
-    return next({ ctx: { tx, tenant } });
+    authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
+    return next({ ctx: { tx, tenant, user: auth.user, session: auth.session } });
   });
 });
 

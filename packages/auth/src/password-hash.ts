@@ -1,5 +1,5 @@
-import { hash, verify } from "@node-rs/argon2";
 import { AppError } from "@kunto/core";
+import { hash, verify } from "@node-rs/argon2";
 
 /** ASVS parameters for argon2id: 19 MiB, 2 iterations, 1 lane (~11 ms a hash here). */
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@kunto/db";
+import { sql } from "drizzle-orm";
 
 export interface RateRule {
   /** e.g. "signin:account" */
@@ -12,7 +12,11 @@ export interface RateRule {
 export const RATE_RULES = {
   signInAccount: { name: "signin:account", limit: 10, windowSeconds: 15 * 60 },
   // Overridable so a benchmark can measure hashing capacity from one address.
-  signInAddress: { name: "signin:address", limit: Number(process.env.SIGNIN_ADDRESS_LIMIT ?? 100), windowSeconds: 15 * 60 },
+  signInAddress: {
+    name: "signin:address",
+    limit: Number(process.env.SIGNIN_ADDRESS_LIMIT ?? 100),
+    windowSeconds: 15 * 60,
+  },
   resetAccount: { name: "reset:account", limit: 5, windowSeconds: 60 * 60 },
   resetAddress: { name: "reset:address", limit: 30, windowSeconds: 60 * 60 },
   signUpAddress: { name: "signup:address", limit: 20, windowSeconds: 60 * 60 },

@@ -1,5 +1,5 @@
-import { and, eq, lt, sql } from "drizzle-orm";
 import { type Db, schema, type Tx } from "@kunto/db";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { generateToken, hashToken } from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,29 +17,41 @@ export async function createSession(db: Db, userId: string, state: SessionState)
   return { token, expiresAt };
 }
 
-/**
- * Validates a cookie token: expired or disabled-user sessions are removed; active sessions
- * past half their lifetime slide forward (Lucia's design).
- */
-export async function validateSession(db: Db, token: string) {
-  const id = hashToken(token);
-  const [row] = await db
+/** The session and its user for a cookie token: one query, not yet judged (see `settleSession`). */
+export const sessionQuery = (db: Db | Tx, token: string) =>
+  db
     .select({ session: schema.sessions, user: schema.users })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(eq(schema.sessions.id, id))
+    .where(eq(schema.sessions.id, hashToken(token)))
     .limit(1);
+
+type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+/**
+ * Judges a looked-up session: expired or disabled-user sessions are removed; active sessions
+ * past half their lifetime slide forward (Lucia's design).
+ */
+export async function settleSession(db: Db | Tx, row: SessionRow | undefined) {
   if (!row) return null;
   const { session } = row;
   if (Date.now() >= session.expiresAt.getTime() || !row.user.enabled) {
-    await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
     return null;
   }
   if (session.state === "active" && Date.now() >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2) {
     session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await db.update(schema.sessions).set({ expiresAt: session.expiresAt }).where(eq(schema.sessions.id, id));
+    await db
+      .update(schema.sessions)
+      .set({ expiresAt: session.expiresAt })
+      .where(eq(schema.sessions.id, session.id));
   }
-  return { session, user: row.user };
+  return row;
+}
+
+export async function validateSession(db: Db, token: string) {
+  const [row] = await sessionQuery(db, token);
+  return settleSession(db, row);
 }
 
 export async function promoteSession(db: Db, sessionId: string) {

@@ -25,7 +25,14 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<TenantRole, readonly Permission[]> = {
   tenant_admin: PERMISSIONS,
-  tenant_readonly: ["tenant.read", "tenant.values.read", "survey.read", "report.read", "task.read", "financials.read"],
+  tenant_readonly: [
+    "tenant.read",
+    "tenant.values.read",
+    "survey.read",
+    "report.read",
+    "task.read",
+    "financials.read",
+  ],
   tenant_basic: ["tenant.read", "tenant.values.read", "report.read", "task.read", "financials.read"],
 };
 

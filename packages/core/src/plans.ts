@@ -6,7 +6,13 @@ export type Plan = (typeof PLANS)[number];
 export const TENANT_STATUSES = ["ACTIVE", "INACTIVE", "FREE", "PRO", "TOTAL"] as const;
 export type TenantStatus = (typeof TENANT_STATUSES)[number];
 
-export const SUBSCRIPTION_STATUSES = ["AWAITING_PAYMENT", "PAID", "PAYMENT_FAILED", "UNPAID", "CANCELED"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "AWAITING_PAYMENT",
+  "PAID",
+  "PAYMENT_FAILED",
+  "UNPAID",
+  "CANCELED",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export interface PlanLimits {

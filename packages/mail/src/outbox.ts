@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { Language } from "@kunto/core";
 import { type Db, schema, type Tx } from "@kunto/db";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
 import { type MailKind, type MailVars, renderMail } from "./templates";
 
 /**
@@ -38,14 +38,26 @@ const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0
  * Delivers due mails. Rows are claimed with SKIP LOCKED so several server instances can run the
  * worker at once. Without SMTP the mail is written to the log and stays in the outbox unsent.
  */
-export async function deliverDueMails(db: Db, smtp: SmtpConfig | null, log: MailLogger, batch = 20): Promise<number> {
+export async function deliverDueMails(
+  db: Db,
+  smtp: SmtpConfig | null,
+  log: MailLogger,
+  batch = 20,
+): Promise<number> {
   if (!smtp) {
     const pending = await db
       .update(schema.mailOutbox)
-      .set({ attempts: sql`${schema.mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + interval '100 years'` })
+      .set({
+        attempts: sql`${schema.mailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + interval '100 years'`,
+      })
       .where(and(isNull(schema.mailOutbox.sentAt), eq(schema.mailOutbox.attempts, 0)))
       .returning();
-    for (const m of pending) log.info({ mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } }, "mail (no SMTP configured; kept in outbox)");
+    for (const m of pending)
+      log.info(
+        { mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } },
+        "mail (no SMTP configured; kept in outbox)",
+      );
     return 0;
   }
   const transport = nodemailer.createTransport({
@@ -59,21 +71,40 @@ export async function deliverDueMails(db: Db, smtp: SmtpConfig | null, log: Mail
     const due = await tx
       .select()
       .from(schema.mailOutbox)
-      .where(and(isNull(schema.mailOutbox.sentAt), lte(schema.mailOutbox.nextAttemptAt, new Date()), lte(schema.mailOutbox.attempts, MAX_ATTEMPTS)))
+      .where(
+        and(
+          isNull(schema.mailOutbox.sentAt),
+          lte(schema.mailOutbox.nextAttemptAt, sql`now()`),
+          lte(schema.mailOutbox.attempts, MAX_ATTEMPTS),
+        ),
+      )
       .orderBy(asc(schema.mailOutbox.id))
       .limit(batch)
       .for("update", { skipLocked: true });
     for (const mail of due) {
       try {
-        await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-        await tx.update(schema.mailOutbox).set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null }).where(eq(schema.mailOutbox.id, mail.id));
+        await transport.sendMail({
+          from: smtp.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+        await tx
+          .update(schema.mailOutbox)
+          .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .where(eq(schema.mailOutbox.id, mail.id));
         sent++;
       } catch (error) {
         const attempts = mail.attempts + 1;
         log.warn({ mailId: mail.id, attempts, err: String(error) }, "mail delivery failed; will retry");
         await tx
           .update(schema.mailOutbox)
-          .set({ attempts, lastError: String(error).slice(0, 500), nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000) })
+          .set({
+            attempts,
+            lastError: String(error).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
+          })
           .where(eq(schema.mailOutbox.id, mail.id));
       }
     }

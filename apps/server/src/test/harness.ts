@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type ApiConfig, type Context, createCaller } from "@kunto/api";
-import { createSession, hashPassword, sessionCookieName, validateSession } from "@kunto/auth";
+import { createSession, hashPassword, sessionCookieName } from "@kunto/auth";
 import { createDb, type Db, schema } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -135,8 +135,7 @@ export async function actorFor(db: Db, name: string, userId: string | null): Pro
 
 /** A tRPC caller with the same context the server builds for this actor's cookie. */
 export async function callerFor(db: Db, actor: Actor, tenantId: string | null, ip = "127.0.0.1") {
-  const token = actor.cookie?.split("=")[1];
-  const validated = token ? await validateSession(db, token) : null;
+  const token = actor.cookie?.split("=")[1] ?? null;
   const cookies: string[] = [];
   const ctx: Context = {
     db,
@@ -144,8 +143,7 @@ export async function callerFor(db: Db, actor: Actor, tenantId: string | null, i
     log: silentLog,
     ip,
     tenantHeader: tenantId,
-    session: validated?.session ?? null,
-    user: validated?.user ?? null,
+    sessionToken: token,
     cookies: { setSession: (t) => cookies.push(t), clearSession: () => cookies.push("") },
   };
   return { caller: createCaller(ctx), cookies };

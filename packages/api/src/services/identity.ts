@@ -18,6 +18,7 @@ import { enqueueMail } from "@kunto/mail";
 import { eq, or } from "drizzle-orm";
 import type { Context, UserRow } from "../context";
 import { fail } from "../errors";
+import { getAuth } from "../session";
 import { audit } from "./audit";
 import { acceptNewPassword } from "./passwords";
 
@@ -90,7 +91,7 @@ export async function verifyTotpChallenge(
   code: string,
   verify: (key: Uint8Array, code: string) => boolean,
 ) {
-  const session = ctx.session;
+  const session = (await getAuth(ctx))?.session;
   if (session?.state !== "mfa_pending") return fail("not_signed_in");
   if (!(await hit(ctx.db, RATE_RULES.totpAccount, session.userId))) fail("too_many_requests");
   const [totp] = await ctx.db
@@ -119,7 +120,7 @@ export async function verifyTotpChallenge(
 }
 
 export async function completeNewPassword(ctx: Context, newPassword: string) {
-  const session = ctx.session;
+  const session = (await getAuth(ctx))?.session;
   if (session?.state !== "new_password_required") return fail("not_signed_in");
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, session.userId));
   if (!user) return fail("not_signed_in");
@@ -139,7 +140,8 @@ export async function completeNewPassword(ctx: Context, newPassword: string) {
 }
 
 export async function signOut(ctx: Context) {
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  const session = (await getAuth(ctx))?.session;
+  if (session) await invalidateSession(ctx.db, session.id);
   ctx.cookies.clearSession();
 }
 

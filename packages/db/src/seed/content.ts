@@ -121,17 +121,15 @@ async function loadTemplate(db: Database, template: TemplateDef): Promise<number
       })
       .returning({ id: schema.surveyQuestions.id });
     if (question && q.type === "CHOICE_SINGLE") {
-      await db
-        .insert(schema.questionChoices)
-        .values(
-          q.choices.map((c) => ({
-            questionId: question.id,
-            key: c.key,
-            nameTid: c.nameTid,
-            value: c.value,
-            order: c.order,
-          })),
-        );
+      await db.insert(schema.questionChoices).values(
+        q.choices.map((c) => ({
+          questionId: question.id,
+          key: c.key,
+          nameTid: c.nameTid,
+          value: c.value,
+          order: c.order,
+        })),
+      );
     }
   }
   return template.questions.length;
