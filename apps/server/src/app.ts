@@ -119,9 +119,6 @@ function mountWebClient(app: Hono, webDist: string) {
     }),
   );
   app.use("*", serveStatic({ root: webDist }));
-  let indexHtml: string | null = null;
-  app.get("*", async (c) => {
-    indexHtml ??= await readFile(join(webDist, "index.html"), "utf8");
-    return c.html(indexHtml);
-  });
+  // Read per request (the OS caches it): a new build is served without a restart.
+  app.get("*", async (c) => c.html(await readFile(join(webDist, "index.html"), "utf8"), 200, { "cache-control": "no-cache" }));
 }

@@ -2,7 +2,7 @@ export * from "./constants";
 export * from "./countries";
 export * from "./errors";
 export * from "./languages";
-export * from "./password";
+export * from "./password-policy";
 export * from "./permissions";
 export * from "./plans";
 export * from "./roles";

@@ -3,14 +3,7 @@ import * as common from "@zxcvbn-ts/language-common";
 import * as en from "@zxcvbn-ts/language-en";
 import type { ErrorKey } from "./errors";
 
-/**
- * One password policy everywhere (DECISIONS.md "Identity", ASVS 5 V6.2 / NIST 800-63B-4):
- * 12..256 characters, no composition rules, refused when guessable.
- */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
-/** zxcvbn score (0..4) below which a password is refused as common or guessable. */
-export const PASSWORD_MIN_SCORE = 3;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from "./password-policy";
 
 let configured = false;
 function configure() {

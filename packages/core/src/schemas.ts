@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
 import { LANGUAGES } from "./languages";
-import { PASSWORD_MAX_LENGTH } from "./password";
+import { PASSWORD_MAX_LENGTH } from "./password-policy";
 import { PLANS, TENANT_STATUSES } from "./plans";
 import { SYSTEM_ROLES, TENANT_ROLES } from "./roles";
 

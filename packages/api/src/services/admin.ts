@@ -1,12 +1,12 @@
 import { hashPassword, invalidateUserSessions } from "@kunto/auth";
 import {
-  checkPassword,
   type Plan,
   type SystemRole,
   type TAdminCreateUserInput,
   type TUserInfoInput,
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
+import { checkPassword } from "@kunto/core/password";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../context";
 import { fail } from "../errors";

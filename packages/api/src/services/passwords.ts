@@ -1,5 +1,5 @@
 import { hashPassword } from "@kunto/auth";
-import { checkPassword } from "@kunto/core";
+import { checkPassword } from "@kunto/core/password";
 import { fail } from "../errors";
 
 /** The one password policy (DECISIONS.md): checks, then hashes with the capped argon2id. */

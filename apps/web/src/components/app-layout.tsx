@@ -1,0 +1,216 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Divider,
+  Group,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import {
+  IconBuilding,
+  IconChevronDown,
+  IconLayoutDashboard,
+  IconLogout,
+  IconPlus,
+  IconSettings,
+  IconSwitchHorizontal,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import { Link, useMatches, useParams } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { PLAN_LABELS } from "../lib/labels";
+import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
+import { getTenantId } from "../lib/tenant";
+import { LanguageMenu } from "./language-menu";
+import { NavLinkItem } from "./links";
+import { Logo } from "./logo";
+import { UserAvatar } from "./user-avatar";
+
+/** The signed-in frame: header with language and user menus, navigation by role. */
+export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
+  const { t } = useLingui();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const hideNav = useMatches({ select: (matches) => matches.some((match) => match.staticData?.hideNav) });
+  const params = useParams({ strict: false });
+  const tenant = tenantOf(me, params.tenantId ?? getTenantId());
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={hideNav ? undefined : { width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding={{ base: "md", sm: "xl" }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {hideNav ? null : (
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t`Open menu`} />
+            )}
+            <Link to="/" style={{ textDecoration: "none" }} aria-label="Kunto">
+              <Logo size="lg" />
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu />
+            <UserMenu me={me} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {hideNav ? null : (
+        <AppShell.Navbar p="sm" aria-label={t`Main menu`}>
+          <AppShell.Section grow component={ScrollArea}>
+            <MainNav me={me} tenant={tenant} onNavigate={close} />
+          </AppShell.Section>
+          <AppShell.Section>
+            <Divider my="sm" />
+            <NavLinkItem
+              to="/me"
+              label={<Trans>Profile</Trans>}
+              leftSection={<IconUserCircle size={18} />}
+              onClick={close}
+            />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <div style={{ maxWidth: 1200, margin: "0 auto" }}>{children}</div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function MainNav({
+  me,
+  tenant,
+  onNavigate,
+}: {
+  me: Me;
+  tenant: CurrentTenant | null;
+  onNavigate: () => void;
+}) {
+  const { i18n, t } = useLingui();
+  const admin = isPlatformAdmin(me);
+  return (
+    <Stack gap="lg">
+      {tenant ? (
+        <nav aria-label={tenant.name}>
+          <Stack gap={2} px="xs" mb={8}>
+            <Text size="sm" fw={650} lineClamp={2} title={tenant.name} className="break-anywhere">
+              {tenant.name}
+            </Text>
+            <Group gap={6}>
+              <Badge size="xs" variant="light">
+                {i18n._(PLAN_LABELS[tenant.plan])}
+              </Badge>
+            </Group>
+          </Stack>
+          <NavLinkItem
+            to="/t/$tenantId/dashboard"
+            params={{ tenantId: tenant.id }}
+            label={<Trans>Dashboard</Trans>}
+            leftSection={<IconLayoutDashboard size={18} />}
+            onClick={onNavigate}
+          />
+          {tenant.permissions.has("tenant.users.manage") ? (
+            <NavLinkItem
+              to="/t/$tenantId/users"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Users</Trans>}
+              leftSection={<IconUsers size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {tenant.permissions.has("tenant.update") ? (
+            <NavLinkItem
+              to="/t/$tenantId/settings"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Settings</Trans>}
+              leftSection={<IconSettings size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {me.tenants.length > 1 ? (
+            <NavLinkItem
+              to="/"
+              activeOptions={{ exact: true }}
+              label={<Trans>Switch account</Trans>}
+              leftSection={<IconSwitchHorizontal size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+        </nav>
+      ) : me.tenants.length === 0 ? (
+        <nav aria-label={t`Account`}>
+          <NavLinkItem
+            to="/new_account"
+            label={<Trans>Create an account</Trans>}
+            leftSection={<IconPlus size={18} />}
+            onClick={onNavigate}
+          />
+        </nav>
+      ) : null}
+      {admin ? (
+        <nav aria-label={t`Platform administration`}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={6}>
+            <Trans>Platform administration</Trans>
+          </Text>
+          <NavLinkItem
+            to="/users"
+            label={<Trans>Users</Trans>}
+            leftSection={<IconUsersGroup size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/tenants"
+            label={<Trans>Accounts</Trans>}
+            leftSection={<IconBuilding size={18} />}
+            onClick={onNavigate}
+          />
+        </nav>
+      ) : null}
+    </Stack>
+  );
+}
+
+function UserMenu({ me }: { me: Me }) {
+  const { t } = useLingui();
+  const name = displayName(me);
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t`User menu`}
+          px={6}
+          py={4}
+          style={{ borderRadius: "var(--mantine-radius-md)" }}
+        >
+          <Group gap={8} wrap="nowrap">
+            <UserAvatar user={me} size={32} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label className="break-anywhere">{me.email ?? me.username}</Menu.Label>
+        <Menu.Item component={Link} to="/me" leftSection={<IconUserCircle size={16} />}>
+          <Trans>Profile</Trans>
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
+          <Trans>Sign out</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,34 @@
+import { Box, Center, Container, Group, Paper, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
+import { LanguageMenu } from "./language-menu";
+import { Logo } from "./logo";
+
+/** The frame of the pages before sign-in: word mark, language menu and one centred card. */
+export function PublicLayout({
+  children,
+  footer,
+  width = 440,
+}: {
+  children: ReactNode;
+  footer?: ReactNode;
+  width?: number;
+}) {
+  return (
+    <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
+      <Group justify="space-between" px="lg" py="md">
+        <Logo />
+        <LanguageMenu />
+      </Group>
+      <Center style={{ flex: 1 }} px="md" pb="xl">
+        <Container size={width} w="100%" p={0}>
+          <Stack gap="md">
+            <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
+              {children}
+            </Paper>
+            {footer}
+          </Stack>
+        </Container>
+      </Center>
+    </Box>
+  );
+}

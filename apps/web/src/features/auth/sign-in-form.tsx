@@ -1,0 +1,108 @@
+import { ZSignInInput } from "@kunto/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconPlayerPlay } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { AnchorLink } from "../../components/links";
+import { getErrorKey } from "../../lib/api-error";
+import { useTRPC } from "../../lib/trpc";
+import { DEMO_CREDENTIALS } from "./demo";
+import type { SignInStatus } from "./login-page";
+
+export interface SignInFormProps {
+  initialUsername: string;
+  onStatus: (status: SignInStatus, username: string) => void;
+  onUnconfirmed: (username: string) => void;
+  onForgotPassword: (username: string) => void;
+}
+
+export function SignInForm({ initialUsername, onStatus, onUnconfirmed, onForgotPassword }: SignInFormProps) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm({
+    initialValues: { username: initialUsername, password: "" },
+    validate: zodValidator(ZSignInInput),
+  });
+  const signIn = useMutation(
+    trpc.auth.signIn.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: (result, input) => onStatus(result.status, input.username),
+      onError: (err, input) => {
+        if (getErrorKey(err) === "user_not_confirmed")
+          return onUnconfirmed(input.username.trim().toLowerCase());
+        if (!applyServerErrors(form, err)) setError(err);
+      },
+    }),
+  );
+
+  const signInAsDemo = () => {
+    form.setValues({ ...DEMO_CREDENTIALS });
+    signIn.mutate({ ...DEMO_CREDENTIALS });
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          <Trans>Sign in</Trans>
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          <Trans>Welcome back to Kunto.</Trans>
+        </Text>
+      </div>
+      <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <TextInput
+            label={t`Username or e-mail`}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            data-autofocus
+            {...form.getInputProps("username")}
+          />
+          <PasswordInput
+            label={t`Password`}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps("password")}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onForgotPassword(form.getValues().username)}
+            >
+              <Trans>Forgot password?</Trans>
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={signIn.isPending}>
+            <Trans>Sign in</Trans>
+          </Button>
+        </Stack>
+      </form>
+      <Divider label={t`or`} labelPosition="center" />
+      <Button
+        variant="light"
+        fullWidth
+        leftSection={<IconPlayerPlay size={16} />}
+        onClick={signInAsDemo}
+        disabled={signIn.isPending}
+      >
+        <Trans>Try the demo</Trans>
+      </Button>
+      <Text size="sm" ta="center">
+        <Trans>No account yet?</Trans>{" "}
+        <AnchorLink to="/signup" fw={500}>
+          <Trans>Sign up</Trans>
+        </AnchorLink>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { LANGUAGES, type Language, ZSignUpInput } from "@kunto/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { AnchorLink } from "../../components/links";
+import { NewPasswordInput, newPasswordError } from "../../components/password-strength";
+import { PublicLayout } from "../../components/public-layout";
+import { currentLanguage, LANGUAGE_NAMES } from "../../lib/i18n";
+import { useTRPC } from "../../lib/trpc";
+import { LegalLinks } from "./legal-links";
+import { UnconfirmedView } from "./unconfirmed-view";
+
+export function SignupPage() {
+  const { t } = useLingui();
+  useDocumentTitle(`${t`Sign up`} · Kunto`);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <PublicLayout footer={<LegalLinks />} width={480}>
+      {sentTo ? (
+        <Stack gap="lg">
+          <UnconfirmedView email={sentTo} />
+          <Text size="sm" ta="center">
+            <AnchorLink to="/login">
+              <Trans>Go to sign in</Trans>
+            </AnchorLink>
+          </Text>
+        </Stack>
+      ) : (
+        <SignupForm onSignedUp={setSentTo} />
+      )}
+    </PublicLayout>
+  );
+}
+
+function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const [error, setError] = useState<unknown>(null);
+  const schemaErrors = zodValidator(ZSignUpInput);
+  const form = useForm({
+    initialValues: {
+      email: "",
+      firstName: "",
+      lastName: "",
+      password: "",
+      language: currentLanguage() as Language,
+    },
+    validate: (values) => {
+      const errors = schemaErrors(values);
+      const passwordError = newPasswordError(values.password, [
+        values.email,
+        values.firstName,
+        values.lastName,
+      ]);
+      if (passwordError) errors.password = passwordError;
+      return errors;
+    },
+  });
+  const signUp = useMutation(
+    trpc.auth.signUp.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: (_result, input) => onSignedUp(input.email.trim().toLowerCase()),
+      onError: (err) => {
+        const placed = applyServerErrors(form, err, {
+          password_too_short: "password",
+          password_too_weak: "password",
+          password_too_long: "password",
+        });
+        if (!placed) setError(err);
+      },
+    }),
+  );
+  const values = form.getValues();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          <Trans>Create your Kunto account</Trans>
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          <Trans>
+            After signing up you can create an account for your organisation and run your first survey.
+          </Trans>
+        </Text>
+      </div>
+      <form onSubmit={form.onSubmit((v) => signUp.mutate(v))} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <TextInput
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            required
+            data-autofocus
+            {...form.getInputProps("email")}
+          />
+          <Group grow align="flex-start">
+            <TextInput label={t`First name`} autoComplete="given-name" {...form.getInputProps("firstName")} />
+            <TextInput label={t`Last name`} autoComplete="family-name" {...form.getInputProps("lastName")} />
+          </Group>
+          <NewPasswordInput
+            label={t`Password`}
+            required
+            userInputs={[values.email, values.firstName, values.lastName]}
+            {...form.getInputProps("password")}
+          />
+          <Select
+            label={t`Language`}
+            data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+            allowDeselect={false}
+            {...form.getInputProps("language")}
+          />
+          <Text size="xs" c="dimmed">
+            <Trans>
+              By signing up you accept the{" "}
+              <Anchor href="/terms.pdf" target="_blank" rel="noopener" size="xs">
+                terms of service
+              </Anchor>{" "}
+              and the{" "}
+              <Anchor href="/privacy.pdf" target="_blank" rel="noopener" size="xs">
+                privacy policy
+              </Anchor>
+              .
+            </Trans>
+          </Text>
+          <Button type="submit" fullWidth loading={signUp.isPending}>
+            <Trans>Sign up</Trans>
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        <Trans>Already have an account?</Trans>{" "}
+        <AnchorLink to="/login" fw={500}>
+          <Trans>Sign in</Trans>
+        </AnchorLink>
+      </Text>
+    </Stack>
+  );
+}

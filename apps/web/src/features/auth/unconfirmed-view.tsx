@@ -1,0 +1,44 @@
+import { Trans } from "@lingui/react/macro";
+import { Alert, Anchor, Button, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconMail } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { FormErrorAlert } from "../../components/form-errors";
+import { useTRPC } from "../../lib/trpc";
+
+/** Sign-in of a user whose e-mail is not confirmed yet: explain, offer to resend the link. */
+export function UnconfirmedView({ email, onBack }: { email: string; onBack?: () => void }) {
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.auth.resendConfirmation.mutationOptions());
+  return (
+    <Stack gap="lg">
+      <ThemeIcon size={48} radius="xl" variant="light">
+        <IconMail size={26} />
+      </ThemeIcon>
+      <div>
+        <Title order={1} size="h2">
+          <Trans>Confirm your e-mail address</Trans>
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          <Trans>
+            We have sent a confirmation link to <b>{email}</b>. Open the link in the message to activate your
+            account, then sign in.
+          </Trans>
+        </Text>
+      </div>
+      <FormErrorAlert error={resend.error} />
+      {resend.isSuccess ? (
+        <Alert color="green" variant="light">
+          <Trans>A new confirmation link has been sent. Check your inbox and spam folder.</Trans>
+        </Alert>
+      ) : null}
+      <Button variant="light" onClick={() => resend.mutate({ email })} loading={resend.isPending}>
+        <Trans>Send the link again</Trans>
+      </Button>
+      {onBack ? (
+        <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
+          <Trans>Back to sign in</Trans>
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}

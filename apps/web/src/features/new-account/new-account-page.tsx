@@ -1,0 +1,70 @@
+import { ZCreateTenantInput } from "@kunto/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Card, Group, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { PageTitle } from "../../components/page-title";
+import {
+  EMPTY_TENANT_DETAILS,
+  TenantDetailsFields,
+  type TenantDetailsValues,
+} from "../../components/tenant-details-fields";
+import { setTenantId } from "../../lib/tenant";
+import { useTRPC } from "../../lib/trpc";
+
+/** Creates an account (tenant) with the signed-in user as its admin, then starts onboarding. */
+export function NewAccountPage() {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<TenantDetailsValues>({
+    initialValues: EMPTY_TENANT_DETAILS,
+    validate: zodValidator(ZCreateTenantInput),
+  });
+  const create = useMutation(
+    trpc.user.createTenant.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: async ({ id }) => {
+        notifications.show({ color: "green", message: t`The account has been created.` });
+        await queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
+        setTenantId(id, queryClient);
+        await navigate({ to: "/t/$tenantId/onboarding", params: { tenantId: id } });
+      },
+      onError: (err) => {
+        if (!applyServerErrors(form, err)) setError(err);
+      },
+    }),
+  );
+
+  return (
+    <Stack maw={720}>
+      <PageTitle
+        title={t`Create an account`}
+        description={<Trans>An account holds your organisation's surveys, reports and users.</Trans>}
+      />
+      <Card>
+        <form
+          noValidate
+          onSubmit={form.onSubmit(({ dunsNumber: _duns, ...values }) => create.mutate(values))}
+        >
+          <Stack gap="lg">
+            <FormErrorAlert error={error} fallback={msg`Creating the account failed.`} />
+            <TenantDetailsFields form={form} mode="create" />
+            <Group justify="flex-end">
+              <Button type="submit" loading={create.isPending}>
+                <Trans>Create account</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import type { AppRouter } from "@kunto/api";
+import { type ErrorKey, FIELD_ERRORS, type FieldError, isErrorKey, PASSWORD_MIN_LENGTH } from "@kunto/core";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { TRPCClientError } from "@trpc/client";
+
+/**
+ * Every server error key with its text (document 1 §8). Typed as a complete record, so a new
+ * key in ERROR_STATUS does not compile until it has a translated message here.
+ */
+export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
+  not_signed_in: msg`Your session has ended. Please sign in again.`,
+  access_denied: msg`You do not have access to this.`,
+  not_found: msg`The item was not found. It may have been removed.`,
+  validation_failed: msg`Check that you have filled in all required fields.`,
+  required_fields: msg`Check that you have filled in all required fields.`,
+  too_many_requests: msg`Too many attempts. Please wait a moment and try again.`,
+  internal_error: msg`An error occurred.`,
+  plan_required: msg`This feature is not included in your account's plan.`,
+  csrf_rejected: msg`The request was refused for security reasons. Reload the page and try again.`,
+  payload_too_large: msg`The file or request is too large.`,
+  invalid_credentials: msg`Incorrect username, e-mail or password.`,
+  user_not_confirmed: msg`Your e-mail address has not been confirmed yet.`,
+  user_disabled: msg`This user account has been disabled. Contact your administrator.`,
+  password_too_short: msg`The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  password_too_long: msg`The password is too long.`,
+  password_too_weak: msg`This password is too common or easy to guess. Try a longer phrase of unrelated words.`,
+  passwords_do_not_match: msg`The passwords do not match.`,
+  current_password_wrong: msg`The current password is incorrect.`,
+  invalid_code: msg`The code is incorrect.`,
+  code_expired: msg`The code has expired. Request a new one.`,
+  demo_account_password_reset: msg`Demo account password cannot be reset.`,
+  demo_account_read_only: msg`The demo account cannot be changed.`,
+  mfa_required: msg`Enter the code from your authenticator app.`,
+  new_password_required: msg`You need to choose a new password.`,
+  invalid_token: msg`The link is invalid or has expired.`,
+  user_exists: msg`A user with that username or e-mail already exists.`,
+  user_creation_failed: msg`Creating the user failed.`,
+  user_info_update_failed: msg`Updating the user information failed.`,
+  user_roles_update_failed: msg`Updating the user roles failed.`,
+  user_state_change_failed: msg`Changing the user state failed.`,
+  you_cannot_disable_yourself: msg`You cannot disable yourself.`,
+  you_cannot_enable_yourself: msg`You cannot enable yourself.`,
+  username_or_email_required: msg`Give a username or an e-mail address.`,
+  password_required_for_shared_user: msg`A shared user needs a password.`,
+  at_least_one_role_required: msg`At least one role is needed.`,
+  last_admin_role: msg`The last administrator cannot lose the administrator role.`,
+  invalid_image: msg`The image must be a PNG, JPEG or WebP file of at most 2 MB.`,
+  tenant_creation_failed: msg`Creating the account failed.`,
+  tenant_update_failed: msg`Updating the account failed.`,
+  organization_update_failed: msg`Updating the organisation failed.`,
+  user_add_fail: msg`Adding the user failed.`,
+  user_delete_fail: msg`Removing the user failed.`,
+  user_no_longer_admin: msg`You are no longer an administrator of this account.`,
+  disallow_tenant_admin_removal_if_last_memberships: msg`The last administrator of the account cannot be removed.`,
+  duns_locked: msg`The D-U-N-S number cannot be changed. Contact support.`,
+  email_subscription_retrieval_error: msg`Loading the e-mail subscriptions failed.`,
+  email_subscription_preferences_saving_error: msg`Saving the e-mail subscription preferences failed.`,
+};
+
+/** Field-level validation keys from the shared zod schemas (document 1 §5). */
+export const FIELD_ERROR_MESSAGES: Record<FieldError, MessageDescriptor> = {
+  field_required: msg`Field is required`,
+  invalid_email: msg`Field must be an e-mail address`,
+  no_spaces: msg`Spaces are not allowed`,
+  invalid_duns: msg`Field must be a D-U-N-S® number (9 digits)`,
+  positive_number: msg`Only a positive number`,
+  invalid_country: msg`Choose a country from the list`,
+  too_long: msg`The value is too long`,
+};
+
+const GENERIC_ERROR = msg`An error occurred.`;
+const NETWORK_ERROR = msg`The server could not be reached. Check your connection and try again.`;
+const INVALID_VALUE = msg`Invalid value`;
+
+export type AppClientError = TRPCClientError<AppRouter>;
+
+export function asClientError(error: unknown): AppClientError | null {
+  return error instanceof TRPCClientError ? (error as AppClientError) : null;
+}
+
+export function getErrorKey(error: unknown): ErrorKey | null {
+  const key = asClientError(error)?.data?.error_key;
+  return isErrorKey(key) ? key : null;
+}
+
+/** True for answers the client caused (4xx); used to skip pointless retries. */
+export function isClientError(error: unknown): boolean {
+  const status = asClientError(error)?.data?.httpStatus;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+/** Field errors of a failed validation, as `{ "email": "invalid_email" }`. */
+export function getFieldErrors(error: unknown): Record<string, string> {
+  return asClientError(error)?.data?.fields ?? {};
+}
+
+const isFieldError = (value: string): value is FieldError =>
+  (FIELD_ERRORS as readonly string[]).includes(value);
+
+/** Translates a field error key (or an error key used as a field message). */
+export function fieldErrorMessage(key: string): string {
+  if (isFieldError(key)) return i18n._(FIELD_ERROR_MESSAGES[key]);
+  if (isErrorKey(key)) return i18n._(ERROR_MESSAGES[key]);
+  return i18n._(INVALID_VALUE);
+}
+
+export const errorKeyMessage = (key: ErrorKey): string => i18n._(ERROR_MESSAGES[key]);
+
+/**
+ * The general handler of document 1 §8: the translation of the error key when there is one,
+ * otherwise the supplied fallback, otherwise 'An error occurred.'.
+ */
+export function errorMessage(error: unknown, fallback?: MessageDescriptor): string {
+  const key = getErrorKey(error);
+  if (key) return i18n._(ERROR_MESSAGES[key]);
+  const clientError = asClientError(error);
+  if (clientError && !clientError.data && clientError.cause instanceof TypeError)
+    return i18n._(NETWORK_ERROR);
+  return i18n._(fallback ?? GENERIC_ERROR);
+}

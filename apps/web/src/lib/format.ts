@@ -1,0 +1,21 @@
+import { i18n } from "@lingui/core";
+
+/**
+ * Dates and numbers in the active language (Lingui formats with the BCP 47 locale, `et` for
+ * `ee`). Date-only values from the server (YYYY-MM-DD) are read as local calendar days.
+ */
+export function formatDate(
+  value: string | Date | null | undefined,
+  options?: Intl.DateTimeFormatOptions,
+): string {
+  if (!value) return "";
+  const date =
+    typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00`)
+      : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return i18n.date(date, options ?? { dateStyle: "medium" });
+}
+
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
+  i18n.number(value, options);

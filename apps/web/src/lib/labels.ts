@@ -1,0 +1,24 @@
+import type { Plan, SystemRole, TenantRole } from "@kunto/core";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
+/** Display texts of roles (document 1 §3: user_management.role.{role}). */
+export const ROLE_LABELS: Record<SystemRole | TenantRole, MessageDescriptor> = {
+  admin: msg`System administrator`,
+  basic: msg`Basic user`,
+  agent: msg`Device user`,
+  tenant_admin: msg`Admin`,
+  tenant_basic: msg`Basic user`,
+  tenant_readonly: msg`Read-only user`,
+};
+
+export function roleLabel(role: string): string {
+  const descriptor = (ROLE_LABELS as Record<string, MessageDescriptor | undefined>)[role];
+  return descriptor ? i18n._(descriptor) : role;
+}
+
+export const PLAN_LABELS: Record<Plan, MessageDescriptor> = {
+  FREE: msg`Free`,
+  PRO: msg`Pro`,
+  TOTAL: msg`Total`,
+};

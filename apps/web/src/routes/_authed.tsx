@@ -1,0 +1,43 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { AppLayout } from "../components/app-layout";
+import { syncUserLanguage } from "../lib/i18n";
+import { loadMe } from "../lib/me";
+import { reconcileTenant } from "../lib/tenant";
+import { trpcClient, useTRPC } from "../lib/trpc";
+
+/** Everything behind sign-in: loads the user once, then the app frame. */
+export const Route = createFileRoute("/_authed")({
+  beforeLoad: async ({ context, location }) => {
+    const me = await loadMe(context.queryClient, context.trpc);
+    if (!me) {
+      throw redirect({
+        to: "/login",
+        search: location.href === "/" ? {} : { redirect: location.href },
+        replace: true,
+      });
+    }
+    reconcileTenant(
+      me.tenants.map((tenant) => tenant.id),
+      context.queryClient,
+    );
+    const keep = await syncUserLanguage(me.language);
+    if (keep) {
+      // A language picked on the sign-in page is saved as the user's own.
+      context.queryClient.setQueryData(context.trpc.user.me.queryKey(), { ...me, language: keep });
+      void trpcClient.user.setLanguage.mutate({ language: keep }).catch(() => undefined);
+    }
+    return { me };
+  },
+  component: AuthedLayout,
+});
+
+function AuthedLayout() {
+  const trpc = useTRPC();
+  const { data: me } = useSuspenseQuery(trpc.user.me.queryOptions());
+  return (
+    <AppLayout me={me}>
+      <Outlet />
+    </AppLayout>
+  );
+}
