@@ -120,5 +120,7 @@ function mountWebClient(app: Hono, webDist: string) {
   );
   app.use("*", serveStatic({ root: webDist }));
   // Read per request (the OS caches it): a new build is served without a restart.
-  app.get("*", async (c) => c.html(await readFile(join(webDist, "index.html"), "utf8"), 200, { "cache-control": "no-cache" }));
+  app.get("*", async (c) =>
+    c.html(await readFile(join(webDist, "index.html"), "utf8"), 200, { "cache-control": "no-cache" }),
+  );
 }

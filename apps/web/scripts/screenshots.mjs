@@ -40,7 +40,11 @@ await page.goto(`${baseUrl}/login`);
 await shot("01-login");
 await page.getByRole("button", { name: "Try the demo" }).click();
 await page.waitForURL((url) => url.pathname === "/");
-await page.getByRole("button", { name: /^(User menu|Käyttäjävalikko|Kasutaja menüü|Меню пользователя|Menu użytkownika)$/ }).waitFor();
+await page
+  .getByRole("button", {
+    name: /^(User menu|Käyttäjävalikko|Kasutaja menüü|Меню пользователя|Menu użytkownika)$/,
+  })
+  .waitFor();
 // The demo user's saved language wins after sign-in; start from English.
 await page.getByRole("button", { name: /^(Language|Kieli|Keel|Язык|Język)/ }).click();
 await page.getByRole("menuitem", { name: "English" }).click();

@@ -98,7 +98,7 @@ async function inTransaction<R extends { ok: boolean }>(
 const requireUser = t.middleware(async ({ ctx, next }) => {
   const cached = ctx.sessionToken ? authCache.get(ctx.sessionToken) : null;
   const auth = cached ?? (await getAuth(ctx));
-  if (!auth || auth.session.state !== "active" || !auth.user.enabled)
+  if (auth?.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
   if (!cached && ctx.sessionToken) authCache.remember(ctx.sessionToken, auth.session, auth.user);
   return next({ ctx: { user: auth.user, session: auth.session } });
@@ -154,7 +154,7 @@ export const tenantProcedure = publicProcedure.use(({ ctx, next }) => {
       ),
     ]);
     const auth = await settleSession(tx, sessionRows[0]);
-    if (!auth || auth.session.state !== "active") {
+    if (auth?.session.state !== "active") {
       ctx.cookies.clearSession();
       throw toTRPCError(new AppError("not_signed_in"));
     }

@@ -1,12 +1,7 @@
 import { hashPassword, invalidateUserSessions } from "@kunto/auth";
-import {
-  type Plan,
-  type SystemRole,
-  type TAdminCreateUserInput,
-  type TUserInfoInput,
-} from "@kunto/core";
-import { schema, type Tx } from "@kunto/db";
+import type { Plan, SystemRole, TAdminCreateUserInput, TUserInfoInput } from "@kunto/core";
 import { checkPassword } from "@kunto/core/password";
+import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../context";
 import { fail } from "../errors";
