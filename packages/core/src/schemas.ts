@@ -20,32 +20,32 @@ export const FIELD_ERRORS = [
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];
 
-const trimmed = (max = 200) => z.string().trim().max(max, "too_long");
+/** A missing value reads as "required", not as zod's type error. */
+const text = () => z.string({ error: "field_required" });
+const trimmed = (max = 200) => text().trim().max(max, "too_long");
 export const ZRequired = (max = 200) => trimmed(max).min(1, "field_required");
 export const ZOptionalText = (max = 200) =>
   trimmed(max)
     .nullish()
     .transform((v) => (v ? v : null));
-export const ZEmail = z
-  .string()
+export const ZEmail = text()
   .trim()
   .toLowerCase()
   .min(1, "field_required")
   .max(254, "too_long")
   .refine((v) => !/\s/.test(v), "no_spaces")
   .refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "invalid_email");
-export const ZUsername = z
-  .string()
+export const ZUsername = text()
   .trim()
   .toLowerCase()
   .min(1, "field_required")
   .max(100, "too_long")
   .refine((v) => !/\s/.test(v), "no_spaces");
 /** Policy (length, strength) is checked by the identity service so its error keys are specific. */
-export const ZPassword = z.string().min(1, "field_required").max(PASSWORD_MAX_LENGTH, "too_long");
+export const ZPassword = text().min(1, "field_required").max(PASSWORD_MAX_LENGTH, "too_long");
 export const ZDuns = z.string().regex(/^\d{9}$/, "invalid_duns");
 export const ZPositiveNumber = z.string().regex(/^\d{0,9}$/, "positive_number");
-export const ZCountry = z.string().refine((v) => COUNTRY_CODES.includes(v), "invalid_country");
+export const ZCountry = text().refine((v) => COUNTRY_CODES.includes(v), "invalid_country");
 export const ZLanguage = z.enum(LANGUAGES);
 export const ZTenantRole = z.enum(TENANT_ROLES);
 export const ZSystemRole = z.enum(SYSTEM_ROLES);
@@ -118,7 +118,7 @@ export const ZAddTenantUserInput = z.object({
 export type TAddTenantUserInput = z.infer<typeof ZAddTenantUserInput>;
 
 export const ZSignInInput = z.object({
-  username: z.string().trim().toLowerCase().min(1, "field_required").max(254, "too_long"),
+  username: text().trim().toLowerCase().min(1, "field_required").max(254, "too_long"),
   password: ZPassword,
 });
 export const ZSignUpInput = z.object({

@@ -1,4 +1,3 @@
-import { verifyTotp } from "@kunto/auth";
 import { ZChangePasswordInput, ZEmail, ZPassword, ZSignInInput, ZSignUpInput } from "@kunto/core";
 import { z } from "zod";
 import { ok, ZOk } from "../dto";
@@ -18,7 +17,7 @@ export const authRouter = router({
     .input(z.object({ code: z.string().trim().max(10) }))
     .output(ZSignInResult)
     .mutation(async ({ ctx, input }) => ({
-      status: await identity.verifyTotpChallenge(ctx, input.code, verifyTotp),
+      status: await identity.verifyTotpChallenge(ctx, input.code),
     })),
   completeNewPassword: publicProcedure
     .input(z.object({ newPassword: ZPassword }))

@@ -1,12 +1,12 @@
 import {
   createSession,
-  currentTotpStep,
   generateNumericCode,
   generateToken,
   hashToken,
   hit,
   invalidateSession,
   invalidateUserSessions,
+  matchTotp,
   promoteSession,
   RATE_RULES,
   resetLimit,
@@ -86,11 +86,7 @@ export async function signIn(
   return "SIGNED_IN";
 }
 
-export async function verifyTotpChallenge(
-  ctx: Context,
-  code: string,
-  verify: (key: Uint8Array, code: string) => boolean,
-) {
+export async function verifyTotpChallenge(ctx: Context, code: string) {
   const session = (await getAuth(ctx))?.session;
   if (session?.state !== "mfa_pending") return fail("not_signed_in");
   if (!(await hit(ctx.db, RATE_RULES.totpAccount, session.userId))) fail("too_many_requests");
@@ -98,9 +94,8 @@ export async function verifyTotpChallenge(
     .select()
     .from(schema.totpCredentials)
     .where(eq(schema.totpCredentials.userId, session.userId));
-  const step = currentTotpStep();
-  if (!totp?.enabledAt || !verify(totp.secret, code) || (totp.lastUsedStep ?? 0) >= step + 1)
-    fail("invalid_code");
+  const step = totp?.enabledAt ? matchTotp(totp.secret, code, totp.lastUsedStep) : null;
+  if (step === null) return fail("invalid_code");
   await ctx.db
     .update(schema.totpCredentials)
     .set({ lastUsedStep: step })

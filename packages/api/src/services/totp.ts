@@ -1,4 +1,4 @@
-import { generateTotpSecret, totpUri, verifyTotp } from "@kunto/auth";
+import { generateTotpSecret, matchTotp, totpUri } from "@kunto/auth";
 import { schema, type Tx } from "@kunto/db";
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
@@ -34,10 +34,11 @@ export async function enable(tx: Tx, user: UserRow, code: string) {
     .select()
     .from(schema.totpCredentials)
     .where(eq(schema.totpCredentials.userId, user.id));
-  if (!row || !verifyTotp(row.secret, code)) return fail("invalid_code");
+  const step = row ? matchTotp(row.secret, code) : null;
+  if (step === null) return fail("invalid_code");
   await tx
     .update(schema.totpCredentials)
-    .set({ enabledAt: new Date() })
+    .set({ enabledAt: new Date(), lastUsedStep: step })
     .where(eq(schema.totpCredentials.userId, user.id));
   await audit(tx, { actorUserId: user.id, action: "auth.mfa_enabled" });
 }
@@ -47,7 +48,7 @@ export async function disable(tx: Tx, user: UserRow, code: string) {
     .select()
     .from(schema.totpCredentials)
     .where(eq(schema.totpCredentials.userId, user.id));
-  if (!row?.enabledAt || !verifyTotp(row.secret, code)) return fail("invalid_code");
+  if (!row?.enabledAt || matchTotp(row.secret, code, row.lastUsedStep) === null) return fail("invalid_code");
   await tx.delete(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
   await audit(tx, { actorUserId: user.id, action: "auth.mfa_disabled" });
 }

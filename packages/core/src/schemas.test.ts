@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { checkPassword } from "./password";
+import { ZAdminCreateUserInput, ZCreateTenantInput, ZEmail, ZTenantDetailsInput } from "./schemas";
+
+/** The first message per field, as the forms show it. */
+function messages(result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join(".")] ??= issue.message;
+  return out;
+}
+
+describe("shared schemas", () => {
+  it("trims, lower-cases and checks e-mail addresses", () => {
+    expect(ZEmail.parse("  Anna@Example.FI ")).toBe("anna@example.fi");
+    expect(messages(ZEmail.safeParse("no at sign"))).toEqual({ "": "no_spaces" });
+    expect(messages(ZEmail.safeParse("nobody"))).toEqual({ "": "invalid_email" });
+    expect(messages(ZEmail.safeParse("  "))).toEqual({ "": "field_required" });
+  });
+
+  it("needs name and country for a new account, and the address for account details", () => {
+    expect(ZCreateTenantInput.safeParse({ name: "Oy", country: "FI" }).success).toBe(true);
+    expect(messages(ZCreateTenantInput.safeParse({ name: " ", country: "XX" }))).toEqual({
+      name: "field_required",
+      country: "invalid_country",
+    });
+    expect(messages(ZTenantDetailsInput.safeParse({ name: "Oy", country: "FI", dunsNumber: "12" }))).toEqual({
+      streetAddress: "field_required",
+      zipCode: "field_required",
+      city: "field_required",
+      dunsNumber: "invalid_duns",
+    });
+  });
+
+  it("asks a shared user for username and password, an e-mail user for an e-mail", () => {
+    expect(messages(ZAdminCreateUserInput.safeParse({ type: "LOCAL", roleSet: ["agent"] }))).toEqual({
+      username: "field_required",
+      password: "field_required",
+    });
+    expect(messages(ZAdminCreateUserInput.safeParse({ type: "CLOUD", roleSet: [] }))).toEqual({
+      roleSet: "at_least_one_role_required",
+      email: "field_required",
+    });
+    expect(
+      messages(
+        ZAdminCreateUserInput.safeParse({
+          type: "LOCAL",
+          username: "kiosk 1",
+          password: "x",
+          roleSet: ["agent"],
+        }),
+      ),
+    ).toEqual({
+      username: "no_spaces",
+    });
+  });
+});
+
+describe("password policy", () => {
+  it("refuses short, long and guessable passwords and accepts a passphrase", () => {
+    expect(checkPassword("short").error).toBe("password_too_short");
+    expect(checkPassword("x".repeat(257)).error).toBe("password_too_long");
+    expect(checkPassword("password1234").error).toBe("password_too_weak");
+    expect(checkPassword("anna.virtanen@example.fi", ["anna.virtanen@example.fi"]).error).toBe(
+      "password_too_weak",
+    );
+    expect(checkPassword("lumi sataa hiljaa 2026").error).toBeNull();
+  });
+});
