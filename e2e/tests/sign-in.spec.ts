@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-test("the demo link signs in, the chooser offers both accounts, and sign-out ends the session", async ({ page }) => {
+test("the demo link signs in, the chooser offers both accounts, and sign-out ends the session", async ({
+  page,
+}) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Try the demo" }).click();
   await expect(page.getByText("You are a member of several accounts.")).toBeVisible();
@@ -19,7 +21,7 @@ test("a wrong password is refused without saying whether the account exists", as
   await page.getByLabel("Username or e-mail").fill("nobody@example.test");
   await page.getByRole("textbox", { name: "Password" }).fill("not the password at all");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  const unknownMessage = await page.getByRole("alert").first().innerText();
+  const unknownMessage = await page.getByRole("alert").first().textContent();
   await page.getByLabel("Username or e-mail").fill("demo@kunto.local");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").first()).toHaveText(unknownMessage);
