@@ -1,67 +1,50 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useLingui } from "@lingui/react/macro";
+import { Stack } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { useCountryOptions } from "../../components/country-select";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { PageTitle } from "../../components/page-title";
-import { formatDate } from "../../lib/format";
-import { PLAN_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
+import { useCurrentTenant } from "../../lib/use-me";
+import { EditTenantDialog } from "./edit-tenant-dialog";
+import { TenantHeaderCard } from "./tenant-header-card";
 
-/** Account settings (tenant admins): the account's details as a card for now. */
-export function AccountSettingsPage({ tenantId: _tenantId }: { tenantId: string }) {
-  const { t, i18n } = useLingui();
+export interface AccountSettingsPageProps {
+  tenantId: string;
+  /** The route's `?openModalOnMount`: opens the edit dialog on load (document 1 §2). */
+  openModalOnMount?: boolean;
+}
+
+/**
+ * Account settings (document 1 §2, tenant_admin only): the header card with the account's
+ * details and the edit dialog.
+ */
+export function AccountSettingsPage({ tenantId, openModalOnMount = false }: AccountSettingsPageProps) {
+  const { t } = useLingui();
   const trpc = useTRPC();
+  const navigate = useNavigate();
   const { data: tenant } = useSuspenseQuery(trpc.tenant.current.queryOptions());
-  const countries = useCountryOptions();
-  const country = countries.find((c) => c.value === tenant.country)?.label ?? tenant.country;
-  const address = [
-    tenant.streetAddress,
-    tenant.streetAddressLine2,
-    [tenant.zipCode, tenant.city].filter(Boolean).join(" "),
-    tenant.addressCounty,
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const canEdit = useCurrentTenant(tenantId)?.permissions.has("tenant.update") ?? false;
+  const [editOpened, edit] = useDisclosure(openModalOnMount && canEdit);
+
+  // The request is used up once the dialog is open, so a reload does not open it again.
+  useEffect(() => {
+    if (openModalOnMount)
+      void navigate({ to: "/t/$tenantId/settings", params: { tenantId }, search: {}, replace: true });
+  }, [openModalOnMount, navigate, tenantId]);
 
   return (
     <Stack gap="lg">
       <PageTitle title={t`Settings`} description={tenant.name} />
-      <Card>
-        <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={2} size="h3" className="break-anywhere">
-              {tenant.name}
-            </Title>
-            <Badge variant="light">{i18n._(PLAN_LABELS[tenant.plan])}</Badge>
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label={<Trans>Address</Trans>} value={address} />
-            <Field label={<Trans>Country</Trans>} value={country} />
-            <Field label={<Trans>Registration number (VAT)</Trans>} value={tenant.registrationNumber} />
-            <Field label={<Trans>D-U-N-S® number</Trans>} value={tenant.dunsNumber} />
-            {tenant.currentSubscriptionPeriodEnd ? (
-              <Field
-                label={<Trans>Subscription ends</Trans>}
-                value={formatDate(tenant.currentSubscriptionPeriodEnd)}
-              />
-            ) : null}
-          </SimpleGrid>
-        </Stack>
-      </Card>
+      <TenantHeaderCard tenant={tenant} onEdit={canEdit ? edit.open : undefined} />
+      {/*
+        Further cards of this page come here, each added by its own issue (no placeholders):
+        - teams card (document 2, team management),
+        - API keys card, for platform admins only (document 3),
+        - payments / subscription card (document 3, billing).
+      */}
+      {canEdit ? <EditTenantDialog tenant={tenant} opened={editOpened} onClose={edit.close} /> : null}
     </Stack>
-  );
-}
-
-function Field({ label, value }: { label: ReactNode; value: string | null }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" className="break-anywhere">
-        {value || "–"}
-      </Text>
-    </div>
   );
 }

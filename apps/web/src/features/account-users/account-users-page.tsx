@@ -1,78 +1,97 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { PageTitle } from "../../components/page-title";
-import { RoleBadges } from "../../components/role-badges";
 import { DebouncedSearchInput } from "../../components/search-input";
-import { UserAvatar } from "../../components/user-avatar";
-import { displayName } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
+import { AddUserDialog } from "./add-user-dialog";
+import { MemberRow } from "./member-row";
+import { matchesSearch } from "./member-search";
+import { useMemberActions } from "./use-member-actions";
 
-/** Users of the account (tenant admins): a plain list for now. */
+/**
+ * Users of the account (document 1 §2, tenant_admin only): search, add a user by e-mail, give
+ * and take away account roles, remove from the account.
+ */
 export function AccountUsersPage({ tenantId }: { tenantId: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const tenant = useCurrentTenant(tenantId);
+  // Live from `user.me`: after losing the admin role the controls disappear at once.
+  const editable = tenant?.permissions.has("tenant.users.manage") ?? false;
   const { data: users } = useSuspenseQuery(trpc.tenant.users.queryOptions());
   const [search, setSearch] = useState("");
-  const visible = useMemo(() => {
-    const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
-    return users.filter((user) => {
-      const haystack = [user.email, user.username, user.firstName, user.lastName, ...user.roles]
-        .join(" ")
-        .toLowerCase();
-      return terms.every((term) => haystack.includes(term));
-    });
-  }, [users, search]);
+  const [addOpened, addDialog] = useDisclosure(false);
+  const actions = useMemberActions(tenantId, users);
+  const visible = useMemo(() => users.filter((user) => matchesSearch(user, search)), [users, search]);
+  const count = visible.length;
 
   return (
     <Stack gap="lg">
-      <PageTitle title={t`Users`} description={tenant?.name} />
+      <PageTitle
+        title={t`Users`}
+        description={tenant?.name}
+        actions={
+          editable ? (
+            <Button leftSection={<IconUserPlus size={18} />} onClick={addDialog.open}>
+              <Trans>Add user</Trans>
+            </Button>
+          ) : null
+        }
+      />
       <Card p={0}>
         <Stack gap={0}>
-          <Group p="md">
+          <Group p="md" gap="md">
             <DebouncedSearchInput value={search} onSearch={setSearch} w={{ base: "100%", sm: 360 }} />
+            <Text size="sm" c="dimmed">
+              <Plural value={count} one="# user" other="# users" />
+            </Text>
           </Group>
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>User</Trans>
+                </Table.Th>
+                <Table.Th visibleFrom="sm">
+                  <Trans>Roles</Trans>
+                </Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.map((user) => (
+                <MemberRow
+                  key={user.id}
+                  user={user}
+                  editable={editable}
+                  removable={users.length >= 2}
+                  actions={actions}
+                />
+              ))}
+              {count === 0 ? (
                 <Table.Tr>
-                  <Table.Th>
-                    <Trans>User</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Roles</Trans>
-                  </Table.Th>
+                  <Table.Td colSpan={3}>
+                    <Text size="sm" c="dimmed" ta="center" py="md">
+                      {search ? <Trans>No users match the search.</Trans> : <Trans>No users yet.</Trans>}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visible.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar user={user} size={34} />
-                        <div>
-                          <Text size="sm" fw={500} className="break-anywhere">
-                            {user.email ?? user.username}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {displayName({ ...user, email: null, username: null })}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <RoleBadges roles={user.roles} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ) : null}
+            </Table.Tbody>
+          </Table>
         </Stack>
       </Card>
+      {editable ? <AddUserDialog opened={addOpened} onClose={addDialog.close} /> : null}
+      {actions.dialogs}
     </Stack>
   );
 }
