@@ -1,0 +1,79 @@
+import { PLANS, type Plan } from "@kunto/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Input, Modal, SegmentedControl, Stack } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { applyServerErrors } from "../../components/form-errors";
+import { EMPTY_TENANT_DETAILS, TenantDetailsFields } from "../../components/tenant-details-fields";
+import { ERROR_MESSAGES } from "../../lib/api-error";
+import { PLAN_LABELS } from "../../lib/labels";
+import { useTRPC } from "../../lib/trpc";
+import { TenantFormAlert, TenantFormButtons, useTenantDetailsForm } from "./tenant-form";
+import { useRefreshTenants } from "./tenant-status";
+
+/** Platform admin adds an account (document 1 §2, §5); it starts without members. */
+export function AddTenantDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Add new tenant`} closeOnClickOutside={false}>
+      {opened ? <AddTenantForm onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AddTenantForm({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const refresh = useRefreshTenants();
+  const [plan, setPlan] = useState<Plan>("FREE");
+  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS);
+  const create = useMutation(
+    trpc.admin.createTenant.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: async () => {
+        notifications.show({ color: "green", message: t`Tenant created` });
+        await refresh();
+        onClose();
+      },
+      onError: (err) => {
+        if (!applyServerErrors(form, err)) setError(err);
+      },
+    }),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        ({ dunsNumber: _duns, ...details }) => {
+          setInvalid(false);
+          create.mutate({ ...details, plan });
+        },
+        () => setInvalid(true),
+      )}
+    >
+      <Stack gap="md">
+        <TenantFormAlert invalid={invalid} error={error} fallback={ERROR_MESSAGES.tenant_creation_failed} />
+        <TenantDetailsFields form={form} mode="details" />
+        <Input.Wrapper label={t`Plan`}>
+          <div>
+            <SegmentedControl
+              aria-label={t`Plan`}
+              value={plan}
+              onChange={(value) => setPlan(PLANS.find((p) => p === value) ?? "FREE")}
+              data={PLANS.map((p) => ({ value: p, label: i18n._(PLAN_LABELS[p]) }))}
+            />
+          </div>
+        </Input.Wrapper>
+        <TenantFormButtons
+          onCancel={onClose}
+          loading={create.isPending}
+          submitLabel={<Trans>Add tenant</Trans>}
+        />
+      </Stack>
+    </form>
+  );
+}
