@@ -1,121 +1,163 @@
+import { formattingLocale, isLanguage, SYSTEM_ROLES } from "@kunto/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, Stack, Table, Text } from "@mantine/core";
-import { useSuspenseQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { Button, Card, Stack, Text, useMantineTheme } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconUserPlus } from "@tabler/icons-react";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageTitle } from "../../components/page-title";
-import { RoleBadges } from "../../components/role-badges";
-import { DebouncedSearchInput } from "../../components/search-input";
-import { UserAvatar } from "../../components/user-avatar";
-import { type AdminUser, displayName } from "../../lib/session";
+import { roleLabel } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
+import { AddUserDialog } from "./add-user-dialog";
+import { TablePagination } from "./table-pagination";
+import { useBusyUserIds, useUserActions } from "./use-user-actions";
+import { UserDetailsDialog } from "./user-details-dialog";
+import { UserFilters } from "./user-filters";
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_USER_FILTERS,
+  DEFAULT_USER_SORT,
+  enabledAdminCount,
+  matchesSearch,
+  nextSort,
+  type PageSizeOption,
+  pageCount,
+  pageOf,
+  passesFilters,
+  searchTerms,
+  sortUsers,
+  type UserFilter,
+  type UserSort,
+} from "./user-list";
+import { UsersTable } from "./users-table";
 
-/** Document 1 §5: every space-separated term must match e-mail, subject, roles or account roles. */
-function matches(user: AdminUser, terms: string[]): boolean {
-  const haystack = [
-    user.email,
-    user.username,
-    user.subject,
-    user.firstName,
-    user.lastName,
-    ...user.roles,
-    ...user.tenantRoles.flatMap((m) => [m.name, ...m.roleSet]),
-  ]
-    .filter(Boolean)
-    .join(" ")
-    .toLowerCase();
-  return terms.every((term) => haystack.includes(term));
-}
+const LOAD_FAILED_NOTIFICATION = "admin-users-load-failed";
 
-/** Platform user management: a plain list for now (search, roles, memberships, state). */
+/**
+ * Platform user management (document 1 §2): search, filter chips, a sortable and paged table
+ * with role chips and a row menu, and the add-user and user-settings dialogs.
+ */
 export function UsersPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const { data: users } = useSuspenseQuery(trpc.admin.users.queryOptions());
+  const theme = useMantineTheme();
+  const compact = useMediaQuery(`(max-width: ${theme.breakpoints.md})`) ?? false;
+  const users = useSuspenseQuery(trpc.admin.users.queryOptions());
+  const systemRoles = useQuery({
+    ...trpc.admin.systemRoles.queryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const assignable = useMemo(
+    () => (systemRoles.data ?? [...SYSTEM_ROLES]).filter((role) => !role.startsWith("tenant_")),
+    [systemRoles.data],
+  );
+  const actions = useUserActions();
+  const busyIds = useBusyUserIds();
+
   const [search, setSearch] = useState("");
+  const [filters, setFilters] = useState<UserFilter[]>(DEFAULT_USER_FILTERS);
+  const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
+  const [pageSize, setPageSize] = useState<PageSizeOption>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+
+  // Document 1 §8: a failed load is announced for 10 seconds; the list shown stays.
+  const failedAt = users.errorUpdatedAt;
+  const announcedAt = useRef(0);
+  useEffect(() => {
+    if (!failedAt || failedAt === announcedAt.current) return;
+    announcedAt.current = failedAt;
+    notifications.show({
+      id: LOAD_FAILED_NOTIFICATION,
+      color: "red",
+      message: t`Loading users was not successful. Please try again.`,
+      autoClose: 10_000,
+    });
+  }, [failedAt, t]);
+
+  const locale = isLanguage(i18n.locale) ? formattingLocale(i18n.locale) : undefined;
+  const collator = useMemo(() => new Intl.Collator(locale, { sensitivity: "base", numeric: true }), [locale]);
   const visible = useMemo(() => {
-    const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
-    return users.filter((user) => matches(user, terms));
-  }, [users, search]);
+    const terms = searchTerms(search);
+    const found = users.data.filter(
+      (user) => passesFilters(user, filters) && matchesSearch(user, terms, roleLabel),
+    );
+    return sortUsers(found, sort, locale);
+  }, [users.data, search, filters, sort, locale]);
+  const admins = useMemo(() => enabledAdminCount(users.data), [users.data]);
+
+  const pages = pageCount(visible.length, pageSize);
+  const currentPage = Math.min(page, pages);
+  const rows = pageOf(visible, currentPage, pageSize);
+  const details = detailsId ? (users.data.find((user) => user.id === detailsId) ?? null) : null;
   const count = visible.length;
 
   return (
     <Stack gap="lg">
-      <PageTitle title={t`Users`} description={<Trans>All users of the platform.</Trans>} />
+      <PageTitle
+        title={t`Users`}
+        description={<Trans>All users of the platform: e-mail users and shared device users.</Trans>}
+        actions={
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>
+            <Trans>Create new user</Trans>
+          </Button>
+        }
+      />
       <Card p={0}>
         <Stack gap={0}>
-          <Group p="md">
-            <DebouncedSearchInput value={search} onSearch={setSearch} w={{ base: "100%", sm: 360 }} />
-            <Text size="sm" c="dimmed">
+          <Stack gap="xs" p="md">
+            <UserFilters
+              search={search}
+              onSearch={(value) => {
+                setSearch(value);
+                setPage(1);
+              }}
+              filters={filters}
+              onFilters={(value) => {
+                setFilters(value);
+                setPage(1);
+              }}
+            />
+            <Text size="sm" c="dimmed" aria-live="polite">
               <Plural value={count} one="# user" other="# users" />
             </Text>
-          </Group>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>User</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Roles</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Memberships</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>State</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visible.map((user) => (
-                  <Table.Tr key={user.id} style={{ opacity: user.enabled ? 1 : 0.6 }}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar user={user} size={34} />
-                        <div>
-                          <Text size="sm" fw={500} className="break-anywhere">
-                            {user.email ?? user.username}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {displayName({ ...user, email: null, username: null })}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <RoleBadges roles={user.roles} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        {user.tenantRoles.map((m) => (
-                          <Group key={m.id} gap={6} wrap="nowrap">
-                            <Text size="xs" className="break-anywhere">
-                              {m.name}
-                            </Text>
-                            <RoleBadges roles={m.roleSet} size="xs" />
-                          </Group>
-                        ))}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      {user.enabled ? (
-                        <Badge color="green" variant="light">
-                          <Trans>Active</Trans>
-                        </Badge>
-                      ) : (
-                        <Badge color="gray" variant="light">
-                          <Trans>Disabled</Trans>
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </Stack>
+          <UsersTable
+            users={rows}
+            sort={sort}
+            onSort={(column) => setSort((current) => nextSort(current, column))}
+            actions={actions}
+            compact={compact}
+            assignable={assignable}
+            admins={admins}
+            busyIds={busyIds}
+            collator={collator}
+            onOpenDetails={(user) => setDetailsId(user.id)}
+          />
+          <TablePagination
+            total={visible.length}
+            page={currentPage}
+            onPage={setPage}
+            pageSize={pageSize}
+            onPageSize={(value) => {
+              setPageSize(value);
+              setPage(1);
+            }}
+          />
         </Stack>
       </Card>
+      <AddUserDialog opened={adding} onClose={() => setAdding(false)} assignable={assignable} />
+      <UserDetailsDialog user={details} onClose={() => setDetailsId(null)} />
+      <ConfirmDialog
+        {...actions.ownAdminRemoval}
+        danger
+        title={t`Remove your own administrator role?`}
+        message={t`You will no longer be able to manage users and accounts of the platform, and you cannot give the role back yourself.`}
+        confirmLabel={<Trans>Remove role</Trans>}
+      />
     </Stack>
   );
 }
