@@ -1,10 +1,11 @@
 import type { Logger } from "@kunto/api";
-import { deleteExpiredSessions } from "@kunto/auth";
+import { deleteExpiredSessions, deleteStaleRateLimits } from "@kunto/auth";
 import type { Db } from "@kunto/db";
 import { deliverDueMails, smtpConfigFromEnv } from "@kunto/mail";
 
 /**
- * Background work of this instance: mail delivery from the outbox and session clean-up. Both are
+ * Background work of this instance: mail delivery from the outbox, clean-up of expired sessions
+ * and old rate-limit counters. Both are
  * safe to run on several instances at once (SKIP LOCKED claims, idempotent deletes).
  */
 export function startWorkers(db: Db, log: Logger, intervalMs = 5000) {
@@ -16,6 +17,7 @@ export function startWorkers(db: Db, log: Logger, intervalMs = 5000) {
     try {
       await deliverDueMails(db, smtp, log);
       await deleteExpiredSessions(db);
+      await deleteStaleRateLimits(db);
     } catch (error) {
       log.error({ err: error }, "background work failed");
     } finally {

@@ -42,3 +42,8 @@ export async function hit(db: Db, rule: RateRule, subject: string): Promise<bool
 export async function resetLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);
 }
+
+/** Counters whose window ended long ago are dead weight: the workers drop them. */
+export async function deleteStaleRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}
