@@ -85,6 +85,8 @@ if (mode === "start") {
   mkdirSync(reports, { recursive: true });
   const steps = [
     ["lint", ["lint"]],
+    // Every message of the client must be extracted (and the catalogs committed) before it can be translated.
+    ["catalogs up to date", ["i18n:check"]],
     ["type check", ["typecheck"]],
     [
       "unit and integration tests",

@@ -1,9 +1,11 @@
 import type { ErrorKey } from "@kunto/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { Alert, type AlertProps } from "@mantine/core";
 import { type FormErrors, schemaResolver } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import {
   errorKeyMessage,
   errorMessage,
@@ -72,21 +74,60 @@ export function applyServerErrors(
   return placed;
 }
 
+/**
+ * The state behind a form's FormErrorAlert. Pass `clear` as the mutation's `onMutate`, `onError`
+ * as its `onError` and, where the form shows the required-fields alert, `onInvalid` as the second
+ * argument of `form.onSubmit`. The call's field errors go under the fields (applyServerErrors
+ * with `keyFields`; `onError` returns whether a field took the error), any other error is kept
+ * in `error`, and `invalid` tells that the form's own validation failed.
+ */
+export function useFormAlert(form: FormLike, keyFields?: Partial<Record<ErrorKey, string>>) {
+  const [error, setError] = useState<unknown>(null);
+  const [invalid, setInvalid] = useState(false);
+  return {
+    error,
+    invalid,
+    setError,
+    clear: () => {
+      setError(null);
+      setInvalid(false);
+    },
+    onInvalid: () => {
+      setError(null);
+      setInvalid(true);
+    },
+    onError: (err: unknown): boolean => {
+      const placed = applyServerErrors(form, err, keyFields);
+      if (!placed) setError(err);
+      return placed;
+    },
+  };
+}
+
 export interface FormErrorAlertProps extends Omit<AlertProps, "children"> {
   /** A failed call's error; nothing is shown while it is null or undefined. */
   error: unknown;
   /** Text when the error carries no known key (default 'An error occurred.'). */
   fallback?: MessageDescriptor;
+  /**
+   * The last submit failed the form's own validation: shows the required-fields alert of
+   * document 1 §8 instead of the error.
+   */
+  invalid?: boolean;
 }
 
 /** The translated message of a failed call (document 1 §8 general handler). */
-export function FormErrorAlert({ error, fallback, ...props }: FormErrorAlertProps) {
+export function FormErrorAlert({ error, fallback, invalid = false, ...props }: FormErrorAlertProps) {
   // Subscribes to language changes so the message follows a switch.
   useLingui();
-  if (error === null || error === undefined) return null;
+  if (!invalid && (error === null || error === undefined)) return null;
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" {...props}>
-      {errorMessage(error, fallback)}
+      {invalid ? (
+        <Trans>Check that you have filled in all required fields.</Trans>
+      ) : (
+        errorMessage(error, fallback)
+      )}
     </Alert>
   );
 }

@@ -1,9 +1,10 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@kunto/core";
+import { type ErrorKey, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@kunto/core";
 import type { PasswordStrength } from "@kunto/core/password";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Group, PasswordInput, type PasswordInputProps, Progress, Stack, Text } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
 import { useEffect, useMemo, useState } from "react";
 import { errorKeyMessage, fieldErrorMessage } from "../lib/api-error";
 
@@ -151,4 +152,53 @@ export function newPasswordError(
 export function repeatPasswordError(value: string, password: string): string | null {
   if (!value) return fieldErrorMessage("field_required");
   return value === password ? null : errorKeyMessage("passwords_do_not_match");
+}
+
+/** Server error keys about a new password, placed under the given field (applyServerErrors). */
+export function passwordErrorFields(field: string): Partial<Record<ErrorKey, string>> {
+  return { password_too_short: field, password_too_long: field, password_too_weak: field };
+}
+
+/** Form values of a new password and its repeat. */
+export interface NewPasswordValues {
+  newPassword: string;
+  repeat: string;
+}
+
+/** useForm `validate` rules of NewPasswordFields; `userInputs` as for newPasswordError. */
+export function newPasswordRules(userInputs: ReadonlyArray<string | null | undefined> = []) {
+  return {
+    newPassword: (value: string) => newPasswordError(value, userInputs),
+    repeat: (value: string, values: NewPasswordValues) => repeatPasswordError(value, values.newPassword),
+  };
+}
+
+export interface NewPasswordFieldsProps {
+  form: UseFormReturnType<NewPasswordValues>;
+  /** Words the password should not be built from: e-mail, username, names. */
+  userInputs?: ReadonlyArray<string | null | undefined>;
+  /** The new password takes the focus when the form opens. */
+  autoFocus?: boolean;
+}
+
+/** "New password" with the strength meter and "Repeat the new password" (newPasswordRules). */
+export function NewPasswordFields({ form, userInputs, autoFocus = false }: NewPasswordFieldsProps) {
+  const { t } = useLingui();
+  return (
+    <>
+      <NewPasswordInput
+        label={t`New password`}
+        required
+        userInputs={userInputs}
+        data-autofocus={autoFocus || undefined}
+        {...form.getInputProps("newPassword")}
+      />
+      <PasswordInput
+        label={t`Repeat the new password`}
+        autoComplete="new-password"
+        required
+        {...form.getInputProps("repeat")}
+      />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { Box, Center, Container, Group, Paper, Stack } from "@mantine/core";
+import { Box, Center, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { LanguageMenu } from "./language-menu";
 import { Logo } from "./logo";
@@ -30,5 +30,21 @@ export function PublicLayout({
         </Container>
       </Center>
     </Box>
+  );
+}
+
+/** The heading of a public page's card, with an optional line of explanation under it. */
+export function PublicPageHeading({ title, description }: { title: ReactNode; description?: ReactNode }) {
+  return (
+    <div>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {description ? (
+        <Text c="dimmed" size="sm" mt={4}>
+          {description}
+        </Text>
+      ) : null}
+    </div>
   );
 }

@@ -1,8 +1,10 @@
+import { ZTenantDetailsInput } from "@kunto/core";
 import { useLingui } from "@lingui/react/macro";
 import { SimpleGrid, Stack, TextInput } from "@mantine/core";
-import type { UseFormReturnType } from "@mantine/form";
+import { type UseFormReturnType, useForm } from "@mantine/form";
 import type { Tenant } from "../lib/session";
 import { CountrySelect } from "./country-select";
+import { zodValidator } from "./form-errors";
 
 /** Form values of an account's details: all strings, empty meaning "not given". */
 export interface TenantDetailsValues {
@@ -41,6 +43,14 @@ export function tenantDetailsOf(tenant: Tenant): TenantDetailsValues {
     registrationNumber: tenant.registrationNumber ?? "",
     dunsNumber: tenant.dunsNumber ?? "",
   };
+}
+
+/**
+ * An account's details form validated as on add / edit (document 1 §5): name, street, zip code,
+ * city and country required.
+ */
+export function useTenantDetailsForm(initialValues: TenantDetailsValues) {
+  return useForm<TenantDetailsValues>({ initialValues, validate: zodValidator(ZTenantDetailsInput) });
 }
 
 export interface TenantDetailsFieldsProps {

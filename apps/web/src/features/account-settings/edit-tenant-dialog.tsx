@@ -1,14 +1,13 @@
 import { ZTenantDetailsInput } from "@kunto/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Modal, NumberInput, Stack } from "@mantine/core";
+import { Modal, NumberInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormButtons } from "../../components/form-buttons";
+import { FormErrorAlert, useFormAlert, zodValidator } from "../../components/form-errors";
 import {
   TenantDetailsFields,
   type TenantDetailsValues,
@@ -59,8 +58,6 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
   const queryClient = useQueryClient();
   const router = useRouter();
   const dunsLocked = Boolean(tenant.dunsNumber);
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const detailsValidator = zodValidator(ZTenantDetailsInput);
   const form = useForm<EditTenantValues>({
     initialValues: { ...tenantDetailsOf(tenant), anonymityThreshold: tenant.anonymityThreshold },
@@ -78,13 +75,11 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
       return errors;
     },
   });
+  const formAlert = useFormAlert(form, { duns_locked: "dunsNumber" });
 
   const update = useMutation(
     trpc.tenant.update.mutationOptions({
-      onMutate: () => {
-        setInvalid(false);
-        setError(null);
-      },
+      onMutate: formAlert.clear,
       onSuccess: async (updated) => {
         queryClient.setQueryData(trpc.tenant.current.queryKey(), updated);
         notifications.show({ color: "green", message: t`The account has been updated.` });
@@ -94,9 +89,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
         await queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
         await router.invalidate();
       },
-      onError: (err) => {
-        if (!applyServerErrors(form, err, { duns_locked: "dunsNumber" })) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
 
@@ -111,19 +104,15 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
             ...(dunsLocked ? {} : { dunsNumber }),
             anonymityThreshold: Number(anonymityThreshold),
           }),
-        () => {
-          setError(null);
-          setInvalid(true);
-        },
+        formAlert.onInvalid,
       )}
     >
       <Stack gap="md">
-        {invalid ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            <Trans>Check that you have filled in all required fields.</Trans>
-          </Alert>
-        ) : null}
-        <FormErrorAlert error={error} fallback={msg`Updating the organisation failed.`} />
+        <FormErrorAlert
+          invalid={formAlert.invalid}
+          error={formAlert.error}
+          fallback={msg`Updating the organisation failed.`}
+        />
         <TenantDetailsFields form={form} mode="details" duns={dunsLocked ? "locked" : "editable"} />
         <NumberInput
           label={t`Anonymity threshold`}
@@ -137,14 +126,12 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
           clampBehavior="strict"
           {...form.getInputProps("anonymityThreshold")}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={onClose}
+          loading={update.isPending}
+          lockCancel
+          submitLabel={<Trans>Save</Trans>}
+        />
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { PageTitle } from "../../components/page-title";
 import { DebouncedSearchInput } from "../../components/search-input";
+import { ActionsHeaderCell, EmptyTableRow } from "../../components/table-parts";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import { AddUserDialog } from "./add-user-dialog";
@@ -60,11 +61,7 @@ export function AccountUsersPage({ tenantId }: { tenantId: string }) {
                 <Table.Th visibleFrom="sm">
                   <Trans>Roles</Trans>
                 </Table.Th>
-                <Table.Th w={48}>
-                  <VisuallyHidden>
-                    <Trans>Actions</Trans>
-                  </VisuallyHidden>
-                </Table.Th>
+                <ActionsHeaderCell w={48} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -78,13 +75,9 @@ export function AccountUsersPage({ tenantId }: { tenantId: string }) {
                 />
               ))}
               {count === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text size="sm" c="dimmed" ta="center" py="md">
-                      {search ? <Trans>No users match the search.</Trans> : <Trans>No users yet.</Trans>}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow colSpan={3}>
+                  {search ? <Trans>No users match the search.</Trans> : <Trans>No users yet.</Trans>}
+                </EmptyTableRow>
               ) : null}
             </Table.Tbody>
           </Table>

@@ -1,13 +1,13 @@
 import { ZAddTenantUserInput } from "@kunto/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormButtons } from "../../components/form-buttons";
+import { FormErrorAlert, useFormAlert, zodValidator } from "../../components/form-errors";
+import { EmailInput, NameFields } from "../../components/user-info-fields";
 import { getErrorKey } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 
@@ -38,18 +38,14 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const form = useForm({
     initialValues: { email: "", firstName: "", lastName: "" },
     validate: zodValidator(ZAddTenantUserInput),
   });
+  const formAlert = useFormAlert(form, { user_exists: "email" });
   const add = useMutation(
     trpc.tenant.addUser.mutationOptions({
-      onMutate: () => {
-        setInvalid(false);
-        setError(null);
-      },
+      onMutate: formAlert.clear,
       onSuccess: async (_data, { email }) => {
         notifications.show({ color: "green", message: t`${email} has been added to the account.` });
         await queryClient.invalidateQueries({ queryKey: trpc.tenant.users.queryKey() });
@@ -57,8 +53,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
       },
       onError: (err) => {
         // "User exists" goes under the e-mail field, other field errors get the general alert.
-        if (!applyServerErrors(form, err, { user_exists: "email" })) setError(err);
-        else if (getErrorKey(err) !== "user_exists") setInvalid(true);
+        if (formAlert.onError(err) && getErrorKey(err) !== "user_exists") formAlert.onInvalid();
       },
     }),
   );
@@ -68,10 +63,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
       noValidate
       onSubmit={form.onSubmit(
         (values) => add.mutate({ ...values, email: values.email.trim() }),
-        () => {
-          setError(null);
-          setInvalid(true);
-        },
+        formAlert.onInvalid,
       )}
     >
       <Stack gap="md">
@@ -81,32 +73,16 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
             members start as basic users.
           </Trans>
         </Text>
-        {invalid ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            <Trans>Check that you have filled in all required fields.</Trans>
-          </Alert>
-        ) : null}
-        <FormErrorAlert error={error} fallback={msg`Check that you have filled in all required fields.`} />
-        <TextInput
-          label={t`E-mail`}
-          type="email"
-          required
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps("email")}
+        <FormErrorAlert
+          invalid={formAlert.invalid}
+          error={formAlert.error}
+          fallback={msg`Check that you have filled in all required fields.`}
         />
+        <EmailInput data-autofocus {...form.getInputProps("email")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label={t`First name`} autoComplete="off" {...form.getInputProps("firstName")} />
-          <TextInput label={t`Last name`} autoComplete="off" {...form.getInputProps("lastName")} />
+          <NameFields form={form} />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={add.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            <Trans>Add</Trans>
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} loading={add.isPending} lockCancel submitLabel={<Trans>Add</Trans>} />
       </Stack>
     </form>
   );

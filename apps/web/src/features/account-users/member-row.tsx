@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconDots, IconPlus, IconUserMinus } from "@tabler/icons-react";
-import { RoleBadges } from "../../components/role-badges";
+import { AddRoleDropdown, RoleBadges } from "../../components/role-badges";
 import { UserAvatar } from "../../components/user-avatar";
 import { roleLabel } from "../../lib/labels";
 import type { TenantUser } from "../../lib/session";
@@ -110,16 +110,7 @@ function RoleChips({ user, actions }: { user: TenantUser; actions: MemberActions
               <IconPlus size={14} />
             </ActionIcon>
           </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>
-              <Trans>Add role</Trans>
-            </Menu.Label>
-            {missing.map((role) => (
-              <Menu.Item key={role} onClick={() => actions.addRole(user, role)}>
-                {roleLabel(role)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
+          <AddRoleDropdown roles={missing} onAdd={(role) => actions.addRole(user, role)} />
         </Menu>
       ) : null}
     </Group>

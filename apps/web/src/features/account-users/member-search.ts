@@ -1,5 +1,6 @@
 import { TENANT_ROLES, type TenantRole } from "@kunto/core";
 import { roleLabel } from "../../lib/labels";
+import { matchesTerms, searchTerms } from "../../lib/search";
 import type { TenantUser } from "../../lib/session";
 
 /** The account roles a member does not have yet, in the canonical order. */
@@ -18,18 +19,12 @@ export const memberName = (user: TenantUser): string => user.email ?? user.usern
  * names or roles (role keys and their translated texts), case-insensitively.
  */
 export function matchesSearch(user: TenantUser, search: string): boolean {
-  const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (terms.length === 0) return true;
-  const haystack = [
+  return matchesTerms(searchTerms(search), [
     user.email,
     user.username,
     user.firstName,
     user.lastName,
     ...user.roles,
     ...user.roles.map(roleLabel),
-  ]
-    .filter(Boolean)
-    .join(" ")
-    .toLowerCase();
-  return terms.every((term) => haystack.includes(term));
+  ]);
 }

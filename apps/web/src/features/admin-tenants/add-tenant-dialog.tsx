@@ -4,12 +4,16 @@ import { Input, Modal, SegmentedControl, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { applyServerErrors } from "../../components/form-errors";
-import { EMPTY_TENANT_DETAILS, TenantDetailsFields } from "../../components/tenant-details-fields";
+import { FormButtons } from "../../components/form-buttons";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
+import {
+  EMPTY_TENANT_DETAILS,
+  TenantDetailsFields,
+  useTenantDetailsForm,
+} from "../../components/tenant-details-fields";
 import { ERROR_MESSAGES } from "../../lib/api-error";
 import { PLAN_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
-import { TenantFormAlert, TenantFormButtons, useTenantDetailsForm } from "./tenant-form";
 import { useRefreshTenants } from "./tenant-status";
 
 /** Platform admin adds an account (document 1 §2, §5); it starts without members. */
@@ -27,20 +31,17 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshTenants();
   const [plan, setPlan] = useState<Plan>("FREE");
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS);
+  const formAlert = useFormAlert(form);
   const create = useMutation(
     trpc.admin.createTenant.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: async () => {
         notifications.show({ color: "green", message: t`Tenant created` });
         await refresh();
         onClose();
       },
-      onError: (err) => {
-        if (!applyServerErrors(form, err)) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
 
@@ -48,15 +49,16 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
     <form
       noValidate
       onSubmit={form.onSubmit(
-        ({ dunsNumber: _duns, ...details }) => {
-          setInvalid(false);
-          create.mutate({ ...details, plan });
-        },
-        () => setInvalid(true),
+        ({ dunsNumber: _duns, ...details }) => create.mutate({ ...details, plan }),
+        formAlert.onInvalid,
       )}
     >
       <Stack gap="md">
-        <TenantFormAlert invalid={invalid} error={error} fallback={ERROR_MESSAGES.tenant_creation_failed} />
+        <FormErrorAlert
+          invalid={formAlert.invalid}
+          error={formAlert.error}
+          fallback={ERROR_MESSAGES.tenant_creation_failed}
+        />
         <TenantDetailsFields form={form} mode="details" />
         <Input.Wrapper label={t`Plan`}>
           <div>
@@ -68,9 +70,10 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
             />
           </div>
         </Input.Wrapper>
-        <TenantFormButtons
+        <FormButtons
           onCancel={onClose}
           loading={create.isPending}
+          lockCancel
           submitLabel={<Trans>Add tenant</Trans>}
         />
       </Stack>

@@ -1,102 +1,58 @@
-import { ADMIN_PAGE_SIZES } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Pagination, Select, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Table, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useCountryOptions } from "../../components/country-select";
+import { ActionsHeaderCell, EmptyTableRow } from "../../components/table-parts";
 import { PLAN_LABELS } from "../../lib/labels";
 import { TenantRowMenu } from "./tenant-row-menu";
 import { type AdminTenant, statusExpiresDate, type TenantDialogKind } from "./tenant-status";
 
-/** Rows per page: a number, or every row ("all", document 1 §9). */
-export type PageSize = (typeof ADMIN_PAGE_SIZES)[number] | "all";
-
-const toPageSize = (value: string | null): PageSize =>
-  ADMIN_PAGE_SIZES.find((size) => String(size) === value) ?? "all";
-
 export interface TenantListProps {
+  /** The accounts of the page shown. */
   tenants: AdminTenant[];
-  page: number;
-  pageSize: PageSize;
-  onPage: (page: number) => void;
-  onPageSize: (size: PageSize) => void;
   onOpen: (kind: TenantDialogKind, tenant: AdminTenant) => void;
 }
 
-export function TenantList({ tenants, page, pageSize, onPage, onPageSize, onOpen }: TenantListProps) {
-  const { t } = useLingui();
+export function TenantList({ tenants, onOpen }: TenantListProps) {
   const countries = useCountryOptions();
   const countryName = useMemo(() => new Map(countries.map((c) => [c.value, c.label])), [countries]);
-  const size = pageSize === "all" ? Math.max(tenants.length, 1) : pageSize;
-  const pages = Math.max(1, Math.ceil(tenants.length / size));
-  const current = Math.min(page, pages);
-  const rows = tenants.slice((current - 1) * size, current * size);
   const now = Date.now();
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={640}>
-        <Table highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Name</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Status</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Country</Trans>
-              </Table.Th>
-              <Table.Th w={56}>
-                <VisuallyHidden>
-                  <Trans>Actions</Trans>
-                </VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text size="sm" c="dimmed" ta="center" py="md">
-                    <Trans>No accounts found.</Trans>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {rows.map((tenant) => (
-              <TenantRow
-                key={tenant.id}
-                tenant={tenant}
-                country={countryName.get(tenant.country) ?? tenant.country}
-                now={now}
-                onOpen={onOpen}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" p="md" gap="sm">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            <Trans>Rows per page</Trans>
-          </Text>
-          <Select
-            aria-label={t`Rows per page`}
-            w={96}
-            size="xs"
-            allowDeselect={false}
-            value={String(pageSize)}
-            onChange={(value) => onPageSize(toPageSize(value))}
-            data={[
-              ...ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) })),
-              { value: "all", label: t`All` },
-            ]}
-          />
-        </Group>
-        {pages > 1 ? <Pagination total={pages} value={current} onChange={onPage} size="sm" /> : null}
-      </Group>
-    </>
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Country</Trans>
+            </Table.Th>
+            <ActionsHeaderCell w={56} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tenants.length === 0 ? (
+            <EmptyTableRow colSpan={4}>
+              <Trans>No accounts found.</Trans>
+            </EmptyTableRow>
+          ) : null}
+          {tenants.map((tenant) => (
+            <TenantRow
+              key={tenant.id}
+              tenant={tenant}
+              country={countryName.get(tenant.country) ?? tenant.country}
+              now={now}
+              onOpen={onOpen}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -1,9 +1,10 @@
 import { nextPlan, PLAN_LIMITS, PLANS, type Plan } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Badge, Group, Modal, SegmentedControl, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert } from "../../components/form-errors";
 import { ERROR_MESSAGES } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
@@ -79,18 +80,14 @@ function TenantPlanForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
         data={PLANS.map((p) => ({ value: p, label: planLabel(p) }))}
       />
       <PlanSummary plan={plan} />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={save.isPending}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button
-          onClick={() => save.mutate({ id: tenant.id, status: plan })}
-          loading={save.isPending}
-          disabled={plan === tenant.plan}
-        >
-          <Trans>Save</Trans>
-        </Button>
-      </Group>
+      <FormButtons
+        onCancel={onClose}
+        lockCancel
+        onSubmit={() => save.mutate({ id: tenant.id, status: plan })}
+        loading={save.isPending}
+        disabled={plan === tenant.plan}
+        submitLabel={<Trans>Save</Trans>}
+      />
     </Stack>
   );
 }

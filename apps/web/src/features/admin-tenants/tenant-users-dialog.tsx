@@ -10,6 +10,7 @@ import { FormErrorAlert } from "../../components/form-errors";
 import { RoleBadges } from "../../components/role-badges";
 import { DebouncedSearchInput } from "../../components/search-input";
 import { ERROR_MESSAGES } from "../../lib/api-error";
+import { matchesTerms, searchTerms } from "../../lib/search";
 import type { AdminUser } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { type AdminTenant, useLastTenant } from "./tenant-status";
@@ -170,14 +171,10 @@ function AllUsersColumn({
   const [search, setSearch] = useState("");
   const add = useMutation(trpc.admin.addTenantUser.mutationOptions({ onSuccess: () => refresh() }));
   const candidates = useMemo(() => {
-    const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
+    const terms = searchTerms(search);
     return (query.data ?? []).filter((user) => {
       if (memberIds.has(user.id) || user.tenantRoles.some((m) => m.id === tenantId)) return false;
-      const haystack = [user.email, user.username, user.firstName, user.lastName]
-        .filter(Boolean)
-        .join(" ")
-        .toLowerCase();
-      return terms.every((term) => haystack.includes(term));
+      return matchesTerms(terms, [user.email, user.username, user.firstName, user.lastName]);
     });
   }, [query.data, memberIds, tenantId, search]);
   const shown = candidates.slice(0, MAX_SHOWN);

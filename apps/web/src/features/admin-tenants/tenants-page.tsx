@@ -5,10 +5,11 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { PageTitle } from "../../components/page-title";
 import { DebouncedSearchInput } from "../../components/search-input";
+import { TablePagination, usePagination } from "../../components/table-pagination";
 import { useTRPC } from "../../lib/trpc";
 import { AddTenantDialog } from "./add-tenant-dialog";
 import { EditTenantDialog } from "./edit-tenant-dialog";
-import { type PageSize, TenantList } from "./tenant-list";
+import { TenantList } from "./tenant-list";
 import { TenantPlanDialog } from "./tenant-plan-dialog";
 import type { AdminTenant, TenantDialogKind } from "./tenant-status";
 import { TenantUsersDialog } from "./tenant-users-dialog";
@@ -21,13 +22,12 @@ export function TenantsPage() {
   const trpc = useTRPC();
   const { data: tenants } = useSuspenseQuery(trpc.admin.tenants.queryOptions());
   const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(50);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const visible = useMemo(() => {
     const term = search.trim().toLowerCase();
     return term ? tenants.filter((tenant) => tenant.name.toLowerCase().includes(term)) : tenants;
   }, [tenants, search]);
+  const { rows, firstPage, pagination } = usePagination(visible);
   const count = visible.length;
   // Dialogs read the account from the list, so they show it as it is after a change.
   const dialogTenant = (kind: TenantDialogKind): AdminTenant | null =>
@@ -51,7 +51,7 @@ export function TenantsPage() {
             value={search}
             onSearch={(value) => {
               setSearch(value);
-              setPage(1);
+              firstPage();
             }}
             placeholder={t`Search by name`}
             w={{ base: "100%", sm: 360 }}
@@ -60,17 +60,8 @@ export function TenantsPage() {
             <Plural value={count} one="# account" other="# accounts" />
           </Text>
         </Group>
-        <TenantList
-          tenants={visible}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          onOpen={(kind, tenant) => setDialog({ kind, tenantId: tenant.id })}
-        />
+        <TenantList tenants={rows} onOpen={(kind, tenant) => setDialog({ kind, tenantId: tenant.id })} />
+        <TablePagination {...pagination} withLabel />
       </Card>
 
       <AddTenantDialog opened={dialog?.kind === "add"} onClose={close} />

@@ -11,8 +11,6 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
-  Button,
-  Group,
   Modal,
   MultiSelect,
   SegmentedControl,
@@ -27,8 +25,10 @@ import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
+import { FormButtons } from "../../components/form-buttons";
 import { applyServerErrors } from "../../components/form-errors";
-import { NewPasswordInput, newPasswordError } from "../../components/password-strength";
+import { NewPasswordInput, newPasswordError, passwordErrorFields } from "../../components/password-strength";
+import { EmailInput, NameFields } from "../../components/user-info-fields";
 import { errorKeyMessage, errorMessage, fieldErrorMessage, getErrorKey } from "../../lib/api-error";
 import { roleLabel } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
@@ -136,9 +136,7 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
           user_exists: loginField,
           username_or_email_required: loginField,
           password_required_for_shared_user: "password",
-          password_too_short: "password",
-          password_too_weak: "password",
-          password_too_long: "password",
+          ...passwordErrorFields("password"),
           at_least_one_role_required: "roleSet",
         };
         const placed = applyServerErrors(form, error, keyFields);
@@ -206,14 +204,7 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
           </>
         ) : (
           <>
-            <TextInput
-              label={t`E-mail`}
-              type="email"
-              required
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps("email")}
-            />
+            <EmailInput data-autofocus {...form.getInputProps("email")} />
             <Alert variant="light" color="kunto" icon={<IconInfoCircle size={18} />} p="sm" role="note">
               <Text size="sm">
                 <Trans>
@@ -225,8 +216,7 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
           </>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput label={t`First name`} autoComplete="off" {...form.getInputProps("firstName")} />
-          <TextInput label={t`Last name`} autoComplete="off" {...form.getInputProps("lastName")} />
+          <NameFields form={form} />
         </SimpleGrid>
         <MultiSelect
           label={t`Roles`}
@@ -235,14 +225,7 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps("roleSet")}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            <Trans>Create user</Trans>
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} loading={create.isPending} submitLabel={<Trans>Create user</Trans>} />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import type { SystemRole } from "@kunto/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { ActionIcon, Group, Menu, Pill, Tooltip } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import { AddRoleDropdown } from "../../components/role-badges";
 import { roleLabel } from "../../lib/labels";
 import type { AdminUser } from "../../lib/session";
 import { canRemoveRole, missingRoles, systemRolesOf } from "./user-list";
@@ -58,16 +59,7 @@ export function RoleChips({ user, assignable, admins, busy, onAdd, onRemove }: R
               </ActionIcon>
             </Tooltip>
           </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>
-              <Trans>Add role</Trans>
-            </Menu.Label>
-            {addable.map((role) => (
-              <Menu.Item key={role} onClick={() => onAdd(role)}>
-                {roleLabel(role)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
+          <AddRoleDropdown roles={addable} onAdd={onAdd} />
         </Menu>
       ) : null}
     </Group>

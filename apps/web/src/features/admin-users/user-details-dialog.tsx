@@ -1,14 +1,13 @@
-import { ZUserInfoInput } from "@kunto/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Badge, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormButtons } from "../../components/form-buttons";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { RoleBadges } from "../../components/role-badges";
 import { UserAvatar } from "../../components/user-avatar";
+import { NameFields, PhoneInput, useUserInfoForm } from "../../components/user-info-fields";
 import type { AdminUser } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { useUpdateCachedUser } from "./use-user-actions";
@@ -34,26 +33,17 @@ function UserDetailsForm({ user, onClose }: { user: AdminUser; onClose: () => vo
   const { t } = useLingui();
   const trpc = useTRPC();
   const updateCached = useUpdateCachedUser();
-  const [error, setError] = useState<unknown>(null);
-  const form = useForm({
-    initialValues: {
-      firstName: user.firstName ?? "",
-      lastName: user.lastName ?? "",
-      phone: user.phone ?? "",
-    },
-    validate: zodValidator(ZUserInfoInput),
-  });
+  const form = useUserInfoForm(user);
+  const formAlert = useFormAlert(form);
   const update = useMutation(
     trpc.admin.updateUser.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: (updated) => {
         updateCached(updated.id, () => updated);
         notifications.show({ color: "green", message: t`User info updated.` });
         onClose();
       },
-      onError: (err) => {
-        if (!applyServerErrors(form, err)) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
   const local = user.type === "LOCAL";
@@ -84,32 +74,13 @@ function UserDetailsForm({ user, onClose }: { user: AdminUser; onClose: () => vo
             </Group>
           </Stack>
         </Group>
-        <FormErrorAlert error={error} fallback={msg`Updating the user information failed.`} />
+        <FormErrorAlert error={formAlert.error} fallback={msg`Updating the user information failed.`} />
         <TextInput label={local ? t`Username` : t`E-mail`} value={loginOf(user)} readOnly variant="filled" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label={t`First name`}
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps("firstName")}
-          />
-          <TextInput label={t`Last name`} autoComplete="off" {...form.getInputProps("lastName")} />
+          <NameFields form={form} autoFocus />
         </SimpleGrid>
-        <TextInput
-          label={t`Phone`}
-          type="tel"
-          autoComplete="off"
-          placeholder="+358 40 123 4567"
-          {...form.getInputProps("phone")}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <PhoneInput {...form.getInputProps("phone")} />
+        <FormButtons onCancel={onClose} loading={update.isPending} submitLabel={<Trans>Save</Trans>} />
       </Stack>
     </form>
   );

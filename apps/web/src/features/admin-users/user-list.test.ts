@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { searchTerms } from "../../lib/search";
 import type { AdminUser } from "../../lib/session";
 import {
   canRemoveRole,
@@ -7,10 +8,7 @@ import {
   matchesSearch,
   missingRoles,
   nextSort,
-  pageCount,
-  pageOf,
   passesFilters,
-  searchTerms,
   sortUsers,
   systemRolesOf,
 } from "./user-list";
@@ -114,18 +112,6 @@ describe("sorting", () => {
     expect(asc.map((u) => u.id)).toEqual(["a", "b", "k"]);
     const desc = sortUsers([kiosk, bob, anna], { column: "memberships", direction: "desc" });
     expect(desc.map((u) => u.id)).toEqual(["b", "a", "k"]);
-  });
-});
-
-describe("paging", () => {
-  const rows = Array.from({ length: 120 }, (_, i) => i);
-  it("cuts pages of the chosen size", () => {
-    expect(pageCount(120, "50")).toBe(3);
-    expect(pageCount(0, "50")).toBe(1);
-    expect(pageOf(rows, 3, "50")).toEqual(rows.slice(100));
-    expect(pageOf(rows, 9, "100")).toEqual(rows.slice(100));
-    expect(pageOf(rows, 2, "all")).toHaveLength(120);
-    expect(pageCount(120, "all")).toBe(1);
   });
 });
 

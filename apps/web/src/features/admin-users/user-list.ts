@@ -1,9 +1,10 @@
-import { ADMIN_PAGE_SIZES, isSystemRole, SYSTEM_ROLES, type SystemRole } from "@kunto/core";
+import { isSystemRole, SYSTEM_ROLES, type SystemRole } from "@kunto/core";
+import { matchesTerms } from "../../lib/search";
 import type { AdminUser } from "../../lib/session";
 
 /**
  * Pure list logic of the platform user table (document 1 §5, §9): search, filter chips,
- * sorting and paging. Kept free of React so it is unit-tested (user-list.test.ts).
+ * sorting (paging: lib/pagination.ts). Kept free of React so it is unit-tested (user-list.test.ts).
  */
 
 /** The filter chips; document 1 §5 numbers them 0 to 3 in this order. All on by default. */
@@ -13,11 +14,6 @@ export const DEFAULT_USER_FILTERS: UserFilter[] = [...USER_FILTERS];
 
 export const isUserFilter = (value: string): value is UserFilter =>
   (USER_FILTERS as readonly string[]).includes(value);
-
-/** Lower-cased, space-separated search terms; empty terms are dropped. */
-export function searchTerms(search: string): string[] {
-  return search.toLowerCase().split(/\s+/).filter(Boolean);
-}
 
 /**
  * Every term must occur in one of the user's fields: e-mail, username, subject, names, system
@@ -29,7 +25,7 @@ export function matchesSearch(
   roleText: (role: string) => string = (role) => role,
 ): boolean {
   if (terms.length === 0) return true;
-  const fields = [
+  return matchesTerms(terms, [
     user.email,
     user.username,
     user.subject,
@@ -37,10 +33,7 @@ export function matchesSearch(
     user.lastName,
     ...user.roles.flatMap((role) => [role, roleText(role)]),
     ...user.tenantRoles.flatMap((m) => [m.name, ...m.roleSet.flatMap((role) => [role, roleText(role)])]),
-  ]
-    .filter((value): value is string => Boolean(value))
-    .map((value) => value.toLowerCase());
-  return terms.every((term) => fields.some((field) => field.includes(term)));
+  ]);
 }
 
 /**
@@ -95,30 +88,6 @@ export function sortUsers(users: readonly AdminUser[], sort: UserSort, locale?: 
     if (!ka !== !kb) return ka ? -1 : 1;
     return sign * collator.compare(ka, kb) || byLogin(a, b);
   });
-}
-
-/** The page sizes of the select; `all` shows every row (document 1 §9). */
-export const PAGE_SIZE_OPTIONS = [...ADMIN_PAGE_SIZES.map(String), "all"] as const;
-export type PageSizeOption = string;
-export const DEFAULT_PAGE_SIZE: PageSizeOption = String(ADMIN_PAGE_SIZES[0]);
-
-export function pageSizeOf(option: PageSizeOption): number {
-  const size = Number(option);
-  return Number.isInteger(size) && size > 0 ? size : Number.POSITIVE_INFINITY;
-}
-
-export function pageCount(total: number, option: PageSizeOption): number {
-  const size = pageSizeOf(option);
-  return Number.isFinite(size) ? Math.max(1, Math.ceil(total / size)) : 1;
-}
-
-/** Rows of a 1-based page; a page past the end shows the last one. */
-export function pageOf<T>(rows: readonly T[], page: number, option: PageSizeOption): T[] {
-  const size = pageSizeOf(option);
-  if (!Number.isFinite(size)) return [...rows];
-  const last = pageCount(rows.length, option);
-  const current = Math.min(Math.max(1, page), last);
-  return rows.slice((current - 1) * size, current * size);
 }
 
 /** The user's platform roles in the usual order (admin, basic, agent). */

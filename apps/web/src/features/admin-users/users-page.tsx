@@ -8,25 +8,21 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageTitle } from "../../components/page-title";
+import { TablePagination, usePagination } from "../../components/table-pagination";
 import { roleLabel } from "../../lib/labels";
+import { searchTerms } from "../../lib/search";
 import { useTRPC } from "../../lib/trpc";
 import { AddUserDialog } from "./add-user-dialog";
-import { TablePagination } from "./table-pagination";
 import { useBusyUserIds, useUserActions } from "./use-user-actions";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { UserFilters } from "./user-filters";
 import {
-  DEFAULT_PAGE_SIZE,
   DEFAULT_USER_FILTERS,
   DEFAULT_USER_SORT,
   enabledAdminCount,
   matchesSearch,
   nextSort,
-  type PageSizeOption,
-  pageCount,
-  pageOf,
   passesFilters,
-  searchTerms,
   sortUsers,
   type UserFilter,
   type UserSort,
@@ -59,8 +55,6 @@ export function UsersPage() {
   const [search, setSearch] = useState("");
   const [filters, setFilters] = useState<UserFilter[]>(DEFAULT_USER_FILTERS);
   const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
-  const [pageSize, setPageSize] = useState<PageSizeOption>(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
 
@@ -88,10 +82,7 @@ export function UsersPage() {
     return sortUsers(found, sort, locale);
   }, [users.data, search, filters, sort, locale]);
   const admins = useMemo(() => enabledAdminCount(users.data), [users.data]);
-
-  const pages = pageCount(visible.length, pageSize);
-  const currentPage = Math.min(page, pages);
-  const rows = pageOf(visible, currentPage, pageSize);
+  const { rows, firstPage, pagination } = usePagination(visible);
   const details = detailsId ? (users.data.find((user) => user.id === detailsId) ?? null) : null;
   const count = visible.length;
 
@@ -113,12 +104,12 @@ export function UsersPage() {
               search={search}
               onSearch={(value) => {
                 setSearch(value);
-                setPage(1);
+                firstPage();
               }}
               filters={filters}
               onFilters={(value) => {
                 setFilters(value);
-                setPage(1);
+                firstPage();
               }}
             />
             <Text size="sm" c="dimmed" aria-live="polite">
@@ -137,16 +128,7 @@ export function UsersPage() {
             collator={collator}
             onOpenDetails={(user) => setDetailsId(user.id)}
           />
-          <TablePagination
-            total={visible.length}
-            page={currentPage}
-            onPage={setPage}
-            pageSize={pageSize}
-            onPageSize={(value) => {
-              setPageSize(value);
-              setPage(1);
-            }}
-          />
+          <TablePagination {...pagination} withRange withEdges />
         </Stack>
       </Card>
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} assignable={assignable} />

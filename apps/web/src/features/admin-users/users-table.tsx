@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
-import { Center, Group, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Center, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { ActionsHeaderCell } from "../../components/table-parts";
 import type { AdminUser } from "../../lib/session";
 import type { UserActions } from "./use-user-actions";
 import type { SortColumn, UserSort } from "./user-list";
@@ -77,11 +78,7 @@ export function UsersTable({
             <SortableTh column="memberships" sort={sort} onSort={onSort}>
               <Trans>Memberships</Trans>
             </SortableTh>
-            <Table.Th w={48}>
-              <VisuallyHidden>
-                <Trans>Actions</Trans>
-              </VisuallyHidden>
-            </Table.Th>
+            <ActionsHeaderCell w={48} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { applyServerErrors, FormErrorAlert } from "../../components/form-errors";
-import { NewPasswordInput, newPasswordError, repeatPasswordError } from "../../components/password-strength";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
+import { NewPasswordFields, newPasswordRules, passwordErrorFields } from "../../components/password-strength";
+import { PublicPageHeading } from "../../components/public-layout";
+import { BackToSignIn, LoginInput } from "../../components/sign-in-parts";
 import { fieldErrorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 
@@ -43,54 +45,39 @@ function SendCode({
   onSent: (username: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useLingui();
   const trpc = useTRPC();
-  const [error, setError] = useState<unknown>(null);
   const form = useForm({
     initialValues: { username: initialUsername },
     validate: { username: (value) => (value.trim() ? null : fieldErrorMessage("field_required")) },
   });
+  const formAlert = useFormAlert(form);
   const send = useMutation(
     trpc.auth.forgotPassword.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: (_result, input) => onSent(input.username.trim().toLowerCase()),
-      onError: (err) => {
-        if (!applyServerErrors(form, err)) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Forgot your password?</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
+      <PublicPageHeading
+        title={<Trans>Forgot your password?</Trans>}
+        description={
           <Trans>
             Enter your e-mail address or username. We will send a code for setting a new password.
           </Trans>
-        </Text>
-      </div>
+        }
+      />
       <form onSubmit={form.onSubmit((values) => send.mutate({ username: values.username }))} noValidate>
         <Stack gap="md">
-          <FormErrorAlert error={error} />
-          <TextInput
-            label={t`Username or e-mail`}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            data-autofocus
-            {...form.getInputProps("username")}
-          />
+          <FormErrorAlert error={formAlert.error} />
+          <LoginInput data-autofocus {...form.getInputProps("username")} />
           <Button type="submit" fullWidth loading={send.isPending}>
             <Trans>Send code</Trans>
           </Button>
         </Stack>
       </form>
-      <Anchor component="button" type="button" size="sm" onClick={onCancel} ta="center">
-        <Trans>Back to sign in</Trans>
-      </Anchor>
+      <BackToSignIn onClick={onCancel} />
     </Stack>
   );
 }
@@ -108,38 +95,28 @@ function ResetWithCode({
 }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const [error, setError] = useState<unknown>(null);
   const form = useForm({
     initialValues: { code: "", newPassword: "", repeat: "" },
     validate: {
       code: (value) => (value.trim() ? null : fieldErrorMessage("field_required")),
-      newPassword: (value) => newPasswordError(value, [username]),
-      repeat: (value, values) => repeatPasswordError(value, values.newPassword),
+      ...newPasswordRules([username]),
     },
+  });
+  const formAlert = useFormAlert(form, {
+    invalid_code: "code",
+    code_expired: "code",
+    ...passwordErrorFields("newPassword"),
   });
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: onReset,
-      onError: (err) => {
-        const placed = applyServerErrors(form, err, {
-          invalid_code: "code",
-          code_expired: "code",
-          password_too_short: "newPassword",
-          password_too_weak: "newPassword",
-          password_too_long: "newPassword",
-        });
-        if (!placed) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Set a new password</Trans>
-        </Title>
-      </div>
+      <PublicPageHeading title={<Trans>Set a new password</Trans>} />
       <Alert color="kunto" variant="light" icon={<IconMailCheck size={18} />}>
         <Trans>
           If an account exists for <b>{username}</b>, a code has been sent to its e-mail address. The code is
@@ -153,7 +130,7 @@ function ResetWithCode({
         noValidate
       >
         <Stack gap="md">
-          <FormErrorAlert error={error} />
+          <FormErrorAlert error={formAlert.error} />
           <TextInput
             label={t`Code`}
             autoComplete="one-time-code"
@@ -162,18 +139,7 @@ function ResetWithCode({
             data-autofocus
             {...form.getInputProps("code")}
           />
-          <NewPasswordInput
-            label={t`New password`}
-            required
-            userInputs={[username]}
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label={t`Repeat the new password`}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("repeat")}
-          />
+          <NewPasswordFields form={form} userInputs={[username]} />
           <Button type="submit" fullWidth loading={reset.isPending}>
             <Trans>Change password</Trans>
           </Button>
@@ -183,9 +149,7 @@ function ResetWithCode({
         <Anchor component="button" type="button" size="sm" onClick={onResend}>
           <Trans>Send a new code</Trans>
         </Anchor>
-        <Anchor component="button" type="button" size="sm" onClick={onCancel}>
-          <Trans>Back to sign in</Trans>
-        </Anchor>
+        <BackToSignIn onClick={onCancel} />
       </Stack>
     </Stack>
   );

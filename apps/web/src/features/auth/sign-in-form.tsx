@@ -1,12 +1,13 @@
 import { ZSignInInput } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormErrorAlert, useFormAlert, zodValidator } from "../../components/form-errors";
 import { AnchorLink } from "../../components/links";
+import { PublicPageHeading } from "../../components/public-layout";
+import { LoginInput } from "../../components/sign-in-parts";
 import { getErrorKey } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { DEMO_CREDENTIALS } from "./demo";
@@ -22,19 +23,19 @@ export interface SignInFormProps {
 export function SignInForm({ initialUsername, onStatus, onUnconfirmed, onForgotPassword }: SignInFormProps) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const [error, setError] = useState<unknown>(null);
   const form = useForm({
     initialValues: { username: initialUsername, password: "" },
     validate: zodValidator(ZSignInInput),
   });
+  const formAlert = useFormAlert(form);
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: (result, input) => onStatus(result.status, input.username),
       onError: (err, input) => {
         if (getErrorKey(err) === "user_not_confirmed")
           return onUnconfirmed(input.username.trim().toLowerCase());
-        if (!applyServerErrors(form, err)) setError(err);
+        formAlert.onError(err);
       },
     }),
   );
@@ -46,26 +47,11 @@ export function SignInForm({ initialUsername, onStatus, onUnconfirmed, onForgotP
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Sign in</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          <Trans>Welcome back to Kunto.</Trans>
-        </Text>
-      </div>
+      <PublicPageHeading title={<Trans>Sign in</Trans>} description={<Trans>Welcome back to Kunto.</Trans>} />
       <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
         <Stack gap="md">
-          <FormErrorAlert error={error} />
-          <TextInput
-            label={t`Username or e-mail`}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            data-autofocus
-            {...form.getInputProps("username")}
-          />
+          <FormErrorAlert error={formAlert.error} />
+          <LoginInput data-autofocus {...form.getInputProps("username")} />
           <PasswordInput
             label={t`Password`}
             autoComplete="current-password"

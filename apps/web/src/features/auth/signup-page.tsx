@@ -1,14 +1,15 @@
 import { LANGUAGES, type Language, ZSignUpInput } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormErrorAlert, useFormAlert, zodValidator } from "../../components/form-errors";
 import { AnchorLink } from "../../components/links";
-import { NewPasswordInput, newPasswordError } from "../../components/password-strength";
-import { PublicLayout } from "../../components/public-layout";
+import { NewPasswordInput, newPasswordError, passwordErrorFields } from "../../components/password-strength";
+import { PublicLayout, PublicPageHeading } from "../../components/public-layout";
+import { EmailInput } from "../../components/user-info-fields";
 import { currentLanguage, LANGUAGE_NAMES } from "../../lib/i18n";
 import { useTRPC } from "../../lib/trpc";
 import { LegalLinks } from "./legal-links";
@@ -39,7 +40,6 @@ export function SignupPage() {
 function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const [error, setError] = useState<unknown>(null);
   const schemaErrors = zodValidator(ZSignUpInput);
   const form = useForm({
     initialValues: {
@@ -60,45 +60,30 @@ function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
       return errors;
     },
   });
+  const formAlert = useFormAlert(form, passwordErrorFields("password"));
   const signUp = useMutation(
     trpc.auth.signUp.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: (_result, input) => onSignedUp(input.email.trim().toLowerCase()),
-      onError: (err) => {
-        const placed = applyServerErrors(form, err, {
-          password_too_short: "password",
-          password_too_weak: "password",
-          password_too_long: "password",
-        });
-        if (!placed) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
   const values = form.getValues();
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Create your Kunto account</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
+      <PublicPageHeading
+        title={<Trans>Create your Kunto account</Trans>}
+        description={
           <Trans>
             After signing up you can create an account for your organisation and run your first survey.
           </Trans>
-        </Text>
-      </div>
+        }
+      />
       <form onSubmit={form.onSubmit((v) => signUp.mutate(v))} noValidate>
         <Stack gap="md">
-          <FormErrorAlert error={error} />
-          <TextInput
-            label={t`E-mail`}
-            type="email"
-            autoComplete="email"
-            required
-            data-autofocus
-            {...form.getInputProps("email")}
-          />
+          <FormErrorAlert error={formAlert.error} />
+          <EmailInput personal data-autofocus {...form.getInputProps("email")} />
           <Group grow align="flex-start">
             <TextInput label={t`First name`} autoComplete="given-name" {...form.getInputProps("firstName")} />
             <TextInput label={t`Last name`} autoComplete="family-name" {...form.getInputProps("lastName")} />

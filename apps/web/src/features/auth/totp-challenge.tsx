@@ -1,8 +1,11 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Button, Group, PinInput, Stack, Text, Title } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+import { Button, Group, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormErrorAlert } from "../../components/form-errors";
+import { PublicPageHeading } from "../../components/public-layout";
+import { BackToSignIn } from "../../components/sign-in-parts";
+import { VERIFICATION_CODE_LENGTH, VerificationCodeInput } from "../../components/verification-code-input";
 import { useTRPC } from "../../lib/trpc";
 import type { SignInStatus } from "./login-page";
 
@@ -14,7 +17,6 @@ export function TotpChallenge({
   onStatus: (status: SignInStatus) => void;
   onCancel: () => void;
 }) {
-  const { t } = useLingui();
   const trpc = useTRPC();
   const [code, setCode] = useState("");
   const verify = useMutation(
@@ -24,19 +26,15 @@ export function TotpChallenge({
     }),
   );
   const submit = (value: string) => {
-    if (value.length === 6) verify.mutate({ code: value });
+    if (value.length === VERIFICATION_CODE_LENGTH) verify.mutate({ code: value });
   };
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Two-step verification</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          <Trans>Enter the 6-digit code from your authenticator app.</Trans>
-        </Text>
-      </div>
+      <PublicPageHeading
+        title={<Trans>Two-step verification</Trans>}
+        description={<Trans>Enter the 6-digit code from your authenticator app.</Trans>}
+      />
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -46,26 +44,25 @@ export function TotpChallenge({
         <Stack gap="md">
           <FormErrorAlert error={verify.error} />
           <Group justify="center">
-            <PinInput
-              length={6}
-              type="number"
-              oneTimeCode
+            <VerificationCodeInput
               autoFocus
               value={code}
               onChange={setCode}
               onComplete={submit}
-              aria-label={t`Verification code`}
               disabled={verify.isPending}
             />
           </Group>
-          <Button type="submit" fullWidth loading={verify.isPending} disabled={code.length !== 6}>
+          <Button
+            type="submit"
+            fullWidth
+            loading={verify.isPending}
+            disabled={code.length !== VERIFICATION_CODE_LENGTH}
+          >
             <Trans>Verify</Trans>
           </Button>
         </Stack>
       </form>
-      <Anchor component="button" type="button" size="sm" onClick={onCancel} ta="center">
-        <Trans>Back to sign in</Trans>
-      </Anchor>
+      <BackToSignIn onClick={onCancel} />
     </Stack>
   );
 }

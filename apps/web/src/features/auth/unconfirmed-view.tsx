@@ -1,8 +1,10 @@
 import { Trans } from "@lingui/react/macro";
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Stack, ThemeIcon } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { FormErrorAlert } from "../../components/form-errors";
+import { PublicPageHeading } from "../../components/public-layout";
+import { BackToSignIn } from "../../components/sign-in-parts";
 import { useTRPC } from "../../lib/trpc";
 
 /** Sign-in of a user whose e-mail is not confirmed yet: explain, offer to resend the link. */
@@ -14,17 +16,15 @@ export function UnconfirmedView({ email, onBack }: { email: string; onBack?: () 
       <ThemeIcon size={48} radius="xl" variant="light">
         <IconMail size={26} />
       </ThemeIcon>
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Confirm your e-mail address</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
+      <PublicPageHeading
+        title={<Trans>Confirm your e-mail address</Trans>}
+        description={
           <Trans>
             We have sent a confirmation link to <b>{email}</b>. Open the link in the message to activate your
             account, then sign in.
           </Trans>
-        </Text>
-      </div>
+        }
+      />
       <FormErrorAlert error={resend.error} />
       {resend.isSuccess ? (
         <Alert color="green" variant="light">
@@ -34,11 +34,7 @@ export function UnconfirmedView({ email, onBack }: { email: string; onBack?: () 
       <Button variant="light" onClick={() => resend.mutate({ email })} loading={resend.isPending}>
         <Trans>Send the link again</Trans>
       </Button>
-      {onBack ? (
-        <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
-          <Trans>Back to sign in</Trans>
-        </Anchor>
-      ) : null}
+      {onBack ? <BackToSignIn onClick={onBack} /> : null}
     </Stack>
   );
 }

@@ -6,8 +6,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormErrorAlert, useFormAlert, zodValidator } from "../../components/form-errors";
 import { PageTitle } from "../../components/page-title";
 import {
   EMPTY_TENANT_DETAILS,
@@ -23,23 +22,21 @@ export function NewAccountPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<unknown>(null);
   const form = useForm<TenantDetailsValues>({
     initialValues: EMPTY_TENANT_DETAILS,
     validate: zodValidator(ZCreateTenantInput),
   });
+  const formAlert = useFormAlert(form);
   const create = useMutation(
     trpc.user.createTenant.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: async ({ id }) => {
         notifications.show({ color: "green", message: t`The account has been created.` });
         await queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
         setTenantId(id, queryClient);
         await navigate({ to: "/t/$tenantId/onboarding", params: { tenantId: id } });
       },
-      onError: (err) => {
-        if (!applyServerErrors(form, err)) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
 
@@ -55,7 +52,7 @@ export function NewAccountPage() {
           onSubmit={form.onSubmit(({ dunsNumber: _duns, ...values }) => create.mutate(values))}
         >
           <Stack gap="lg">
-            <FormErrorAlert error={error} fallback={msg`Creating the account failed.`} />
+            <FormErrorAlert error={formAlert.error} fallback={msg`Creating the account failed.`} />
             <TenantDetailsFields form={form} mode="create" />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending}>

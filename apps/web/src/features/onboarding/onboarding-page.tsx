@@ -1,18 +1,17 @@
-import { ZTenantDetailsInput } from "@kunto/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import {
   TenantDetailsFields,
   type TenantDetailsValues,
   tenantDetailsOf,
+  useTenantDetailsForm,
 } from "../../components/tenant-details-fields";
 import { AFTER_DETAILS_STEP, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
@@ -80,20 +79,17 @@ function DetailsStep({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>(null);
-  const form = useForm<TenantDetailsValues>({
-    initialValues: initial,
-    validate: zodValidator(ZTenantDetailsInput),
-  });
+  const form = useTenantDetailsForm(initial);
+  const formAlert = useFormAlert(form, { duns_locked: "dunsNumber" });
   const setValue = useMutation(trpc.tenant.setValue.mutationOptions());
   const update = useMutation(
     trpc.tenant.update.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: async () => {
         try {
           await setValue.mutateAsync({ key: "onboarding", value: String(AFTER_DETAILS_STEP) });
         } catch (err) {
-          setError(err);
+          formAlert.setError(err);
           return;
         }
         await Promise.all([
@@ -102,9 +98,7 @@ function DetailsStep({
         ]);
         onDone();
       },
-      onError: (err) => {
-        if (!applyServerErrors(form, err, { duns_locked: "dunsNumber" })) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
 
@@ -125,7 +119,7 @@ function DetailsStep({
               <Trans>Company details</Trans>
             </Title>
           </Group>
-          <FormErrorAlert error={error} fallback={msg`Updating the account failed.`} />
+          <FormErrorAlert error={formAlert.error} fallback={msg`Updating the account failed.`} />
           <TenantDetailsFields form={form} mode="details" duns={dunsLocked ? "locked" : "editable"} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending || setValue.isPending}>

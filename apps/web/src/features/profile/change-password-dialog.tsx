@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert } from "../../components/form-errors";
-import { NewPasswordInput, newPasswordError, repeatPasswordError } from "../../components/password-strength";
+import { FormButtons } from "../../components/form-buttons";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
+import { NewPasswordFields, newPasswordRules, passwordErrorFields } from "../../components/password-strength";
 import { fieldErrorMessage } from "../../lib/api-error";
 import type { Me } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
@@ -30,19 +30,21 @@ export function ChangePasswordDialog({
 function ChangePasswordForm({ me, onClose }: { me: Me; onClose: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const [error, setError] = useState<unknown>(null);
   const userInputs = [me.email, me.username, me.firstName, me.lastName];
   const form = useForm({
     initialValues: { oldPassword: "", newPassword: "", repeat: "" },
     validate: {
       oldPassword: (value) => (value ? null : fieldErrorMessage("field_required")),
-      newPassword: (value) => newPasswordError(value, userInputs),
-      repeat: (value, values) => repeatPasswordError(value, values.newPassword),
+      ...newPasswordRules(userInputs),
     },
+  });
+  const formAlert = useFormAlert(form, {
+    current_password_wrong: "oldPassword",
+    ...passwordErrorFields("newPassword"),
   });
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: () => {
         notifications.show({
           color: "green",
@@ -50,15 +52,7 @@ function ChangePasswordForm({ me, onClose }: { me: Me; onClose: () => void }) {
         });
         onClose();
       },
-      onError: (err) => {
-        const placed = applyServerErrors(form, err, {
-          current_password_wrong: "oldPassword",
-          password_too_short: "newPassword",
-          password_too_weak: "newPassword",
-          password_too_long: "newPassword",
-        });
-        if (!placed) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
   return (
@@ -69,7 +63,7 @@ function ChangePasswordForm({ me, onClose }: { me: Me; onClose: () => void }) {
       )}
     >
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formAlert.error} />
         <PasswordInput
           label={t`Current password`}
           autoComplete="current-password"
@@ -77,29 +71,15 @@ function ChangePasswordForm({ me, onClose }: { me: Me; onClose: () => void }) {
           data-autofocus
           {...form.getInputProps("oldPassword")}
         />
-        <NewPasswordInput
-          label={t`New password`}
-          required
-          userInputs={userInputs}
-          {...form.getInputProps("newPassword")}
-        />
-        <PasswordInput
-          label={t`Repeat the new password`}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps("repeat")}
-        />
+        <NewPasswordFields form={form} userInputs={userInputs} />
         <Text size="xs" c="dimmed">
           <Trans>Changing the password signs you out on your other devices.</Trans>
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            <Trans>Change password</Trans>
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={onClose}
+          loading={change.isPending}
+          submitLabel={<Trans>Change password</Trans>}
+        />
       </Stack>
     </form>
   );

@@ -1,12 +1,11 @@
-import { ZUserInfoInput } from "@kunto/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Modal, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { applyServerErrors, FormErrorAlert, zodValidator } from "../../components/form-errors";
+import { FormButtons } from "../../components/form-buttons";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
+import { NameFields, PhoneInput, useUserInfoForm } from "../../components/user-info-fields";
 import type { Me } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 
@@ -23,51 +22,27 @@ function EditProfileForm({ me, onClose }: { me: Me; onClose: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>(null);
-  const form = useForm({
-    initialValues: { firstName: me.firstName ?? "", lastName: me.lastName ?? "", phone: me.phone ?? "" },
-    validate: zodValidator(ZUserInfoInput),
-  });
+  const form = useUserInfoForm(me);
+  const formAlert = useFormAlert(form);
   const update = useMutation(
     trpc.user.update.mutationOptions({
-      onMutate: () => setError(null),
+      onMutate: formAlert.clear,
       onSuccess: (updated) => {
         queryClient.setQueryData(trpc.user.me.queryKey(), updated);
         notifications.show({ color: "green", message: t`User info updated.` });
         onClose();
       },
-      onError: (err) => {
-        if (!applyServerErrors(form, err)) setError(err);
-      },
+      onError: formAlert.onError,
     }),
   );
   return (
     <form noValidate onSubmit={form.onSubmit((values) => update.mutate(values))}>
       <Stack gap="md">
-        <FormErrorAlert error={error} fallback={msg`Updating the user information failed.`} />
+        <FormErrorAlert error={formAlert.error} fallback={msg`Updating the user information failed.`} />
         <TextInput label={t`E-mail`} value={me.email ?? me.username ?? ""} readOnly variant="filled" />
-        <TextInput
-          label={t`First name`}
-          autoComplete="given-name"
-          data-autofocus
-          {...form.getInputProps("firstName")}
-        />
-        <TextInput label={t`Last name`} autoComplete="family-name" {...form.getInputProps("lastName")} />
-        <TextInput
-          label={t`Phone`}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+358 40 123 4567"
-          {...form.getInputProps("phone")}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <NameFields form={form} personal autoFocus />
+        <PhoneInput personal {...form.getInputProps("phone")} />
+        <FormButtons onCancel={onClose} loading={update.isPending} submitLabel={<Trans>Save</Trans>} />
       </Stack>
     </form>
   );

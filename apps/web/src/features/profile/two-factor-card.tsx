@@ -1,23 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  PinInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert } from "../../components/form-errors";
 import { QrCode } from "../../components/qr-code";
+import { VERIFICATION_CODE_LENGTH, VerificationCodeInput } from "../../components/verification-code-input";
 import type { Me } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 
@@ -125,31 +115,22 @@ function SetUpTotp() {
           <Text size="sm" mt="xs">
             <Trans>2. Enter the 6-digit code the app shows:</Trans>
           </Text>
-          <PinInput
-            length={6}
-            type="number"
-            oneTimeCode
+          <VerificationCodeInput
             value={code}
             onChange={setCode}
             onComplete={(value) => enable.mutate({ code: value })}
-            aria-label={t`Verification code`}
             disabled={enable.isPending}
           />
         </Stack>
       </SimpleGrid>
       <FormErrorAlert error={enable.error} />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => setup.reset()}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button
-          onClick={() => enable.mutate({ code })}
-          disabled={code.length !== 6}
-          loading={enable.isPending}
-        >
-          <Trans>Turn on</Trans>
-        </Button>
-      </Group>
+      <FormButtons
+        onCancel={() => setup.reset()}
+        onSubmit={() => enable.mutate({ code })}
+        disabled={code.length !== VERIFICATION_CODE_LENGTH}
+        loading={enable.isPending}
+        submitLabel={<Trans>Turn on</Trans>}
+      />
     </Stack>
   );
 }
@@ -185,31 +166,22 @@ function DisableTotp() {
       <Text size="sm">
         <Trans>Enter a code from your authenticator app to turn two-step verification off.</Trans>
       </Text>
-      <PinInput
-        length={6}
-        type="number"
-        oneTimeCode
+      <VerificationCodeInput
         autoFocus
         value={code}
         onChange={setCode}
         onComplete={(value) => disable.mutate({ code: value })}
-        aria-label={t`Verification code`}
         disabled={disable.isPending}
       />
       <FormErrorAlert error={disable.error} />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => setOpen(false)}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button
-          color="red"
-          onClick={() => disable.mutate({ code })}
-          disabled={code.length !== 6}
-          loading={disable.isPending}
-        >
-          <Trans>Turn off</Trans>
-        </Button>
-      </Group>
+      <FormButtons
+        onCancel={() => setOpen(false)}
+        onSubmit={() => disable.mutate({ code })}
+        disabled={code.length !== VERIFICATION_CODE_LENGTH}
+        loading={disable.isPending}
+        color="red"
+        submitLabel={<Trans>Turn off</Trans>}
+      />
     </Stack>
   );
 }
