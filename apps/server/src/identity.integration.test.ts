@@ -227,6 +227,8 @@ describe("the demo account", () => {
       "demo_account_read_only",
     );
     await expect(caller.user.uploadImage({ data: "iVBORw0KGgo=" })).rejects.toThrow("demo_account_read_only");
+    await expect(caller.auth.signOutEverywhere()).rejects.toThrow("demo_account_read_only");
+    await expect(caller.auth.totpSetup()).rejects.toThrow("demo_account_read_only");
     const [after] = await db.owner.select().from(schema.users).where(eq(schema.users.id, demo.id));
     expect(after?.firstName).toBe("Test");
   });

@@ -141,6 +141,8 @@ export async function signOut(ctx: Context) {
 }
 
 export async function signOutEverywhere(ctx: Context, user: UserRow) {
+  // Every visitor of the demo shares its user: one must not sign out the others.
+  if (user.isDemo) fail("demo_account_read_only");
   await invalidateUserSessions(ctx.db, user.id);
   ctx.cookies.clearSession();
   await audit(ctx.db, { actorUserId: user.id, action: "auth.sign_out_everywhere" });

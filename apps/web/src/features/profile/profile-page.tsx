@@ -73,7 +73,8 @@ export function ProfilePage() {
         {tenant?.permissions.has("tenant.subscriptions.manage") ? (
           <EmailSubscriptionsCard tenant={tenant} />
         ) : null}
-        <SessionsCard />
+        {/* Everyone trying the demo shares its user: one visitor must not sign out the others. */}
+        {me.isDemo ? null : <SessionsCard />}
       </SimpleGrid>
 
       {editable ? (
