@@ -87,7 +87,9 @@ export async function updateUserInfo(
   return updated ?? fail("user_info_update_failed");
 }
 
+/** The demo user is shared by every visitor: their language stays in their own browser. */
 export async function setLanguage(tx: Tx, user: UserRow, language: Language) {
+  if (user.isDemo) return;
   await tx.update(schema.users).set({ language }).where(eq(schema.users.id, user.id));
 }
 
