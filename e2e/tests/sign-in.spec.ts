@@ -45,3 +45,16 @@ test("the interface switches to Finnish and remembers it", async ({ page }) => {
   await page.reload();
   await expect(page.getByRole("button", { name: "Kirjaudu sisään", exact: true })).toBeVisible();
 });
+
+test("a demo visitor's language stays theirs across pages and reloads", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Try the demo" }).click();
+  await page.getByText("Aurora Components Oy").click();
+  await expect(page).toHaveURL(/dashboard$/);
+  await page.getByRole("button", { name: /^Language/ }).click();
+  await page.getByRole("menuitem", { name: /Polski/ }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Użytkownicy" }).click();
+  await expect(page.getByRole("heading", { name: "Użytkownicy" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Użytkownicy" })).toBeVisible();
+});

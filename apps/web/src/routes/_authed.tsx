@@ -21,7 +21,8 @@ export const Route = createFileRoute("/_authed")({
       me.tenants.map((tenant) => tenant.id),
       context.queryClient,
     );
-    const keep = await syncUserLanguage(me.language);
+    // The demo user is shared by every visitor, so their language lives only in their browser.
+    const keep = me.isDemo ? null : await syncUserLanguage(me.language);
     if (keep) {
       // A language picked on the sign-in page is saved as the user's own.
       context.queryClient.setQueryData(context.trpc.user.me.queryKey(), { ...me, language: keep });
