@@ -4,11 +4,13 @@ import {
   categories,
   LANGUAGES,
   managementTemplate,
+  type ParentCategoryName,
   personnelTemplate,
   type QuestionCategoryName,
   type ScoredQuestionDef,
   type SwotType,
   staticTasks,
+  type TaskCategoryName,
   type TemplateDef,
   translations,
   usedTids,
@@ -28,6 +30,8 @@ const SCORED_CATEGORIES: QuestionCategoryName[] = [
   "culture_autonomy",
   "economy_customers",
 ];
+const PARENT_CATEGORIES: ParentCategoryName[] = ["efficiency", "capability", "culture"];
+const TASK_CATEGORIES: TaskCategoryName[] = [...SCORED_CATEGORIES, ...PARENT_CATEGORIES];
 const templates: TemplateDef[] = [personnelTemplate, managementTemplate];
 
 const scored = (template: TemplateDef): ScoredQuestionDef[] =>
@@ -134,8 +138,8 @@ describe("static tasks", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("has at least 2 report tasks per scored category and SWOT type", () => {
-    for (const category of SCORED_CATEGORIES) {
+  it("has at least 2 report tasks per scored and parent category and SWOT type", () => {
+    for (const category of TASK_CATEGORIES) {
       for (const swot of SWOT_TYPES) {
         const count = staticTasks.filter(
           (t) => t.type === "report" && t.category === category && t.swotType === swot,

@@ -131,8 +131,8 @@ export type HelpTaskType = Exclude<StaticTaskType, "report">;
 export type SwotType = "strength" | "weakness" | "opportunity";
 export type TaskPriority = "HIGH" | "MEDIUM" | "LOW";
 
-/** Categories that have suggested report tasks. */
-export type TaskCategoryName = QuestionCategoryName | "culture";
+/** Categories that have suggested report tasks: every question category and every parent category. */
+export type TaskCategoryName = QuestionCategoryName | ParentCategoryName;
 
 interface StaticTaskDefBase {
   /** Stable key (e.g. `task-organization-weakness-1`). */

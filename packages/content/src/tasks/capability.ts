@@ -1,8 +1,118 @@
-/** Suggested report tasks for the capability sub-categories: work ability, know-how and motivation. */
+/** Suggested report tasks for capability as a whole and its sub-categories: work ability, know-how and motivation. */
 import { type BuiltTasks, buildReportTasks } from "../authoring";
 import type { ReportTaskDef } from "../types";
 
 export const capabilityTasks: BuiltTasks<ReportTaskDef>[] = [
+  buildReportTasks("capability", [
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Give employees who want to grow more demanding responsibilities",
+        fi: "Anna kehittyä haluaville työntekijöille vaativampaa vastuuta",
+        ee: "Andke areneda soovivatele töötajatele nõudlikumaid ülesandeid",
+        ru: "Поручать сотрудникам, желающим расти, более ответственные задачи",
+        pl: "Powierzać pracownikom chcącym się rozwijać bardziej wymagające zadania",
+      },
+      description: {
+        en: "Offer a new customer, an internal project or a deputy role to employees who are ready for more. Agree the goal and the support they get, and check in after a month.",
+        fi: "Tarjoa uusi asiakas, sisäinen projekti tai varahenkilön rooli työntekijöille, jotka ovat valmiita ottamaan enemmän vastuuta. Sopikaa tavoitteesta ja tuesta ja käykää tilanne läpi kuukauden kuluttua.",
+        ee: "Pakkuge rohkemaks valmis töötajatele uut klienti, sisemist projekti või asendaja rolli. Leppige kokku eesmärk ja toetus ning vaadake olukord kuu aja pärast üle.",
+        ru: "Предложить сотрудникам, готовым к большему, нового клиента, внутренний проект или роль заместителя. Согласовать цель и поддержку и через месяц обсудить, как идут дела.",
+        pl: "Zaproponować pracownikom gotowym na więcej nowego klienta, projekt wewnętrzny lub rolę zastępcy. Uzgodnić cel i wsparcie, a po miesiącu omówić postępy.",
+      },
+    },
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Present your skilled and committed personnel to customers and applicants",
+        fi: "Tuo osaava ja sitoutunut henkilöstö esiin asiakkaille ja työnhakijoille",
+        ee: "Tutvustage oma oskuslikke ja pühendunud töötajaid klientidele ja tööotsijatele",
+        ru: "Показывать клиентам и соискателям квалифицированный и увлечённый персонал",
+        pl: "Pokazywać klientom i kandydatom kompetentny i zaangażowany zespół",
+      },
+      description: {
+        en: "Describe your people's expertise and ways of working on the website, in offers and in job ads. A capable and motivated team is a competitive advantage.",
+        fi: "Kerro henkilöstön osaamisesta ja työtavoista verkkosivuilla, tarjouksissa ja työpaikkailmoituksissa. Osaava ja motivoitunut tiimi on kilpailuetu.",
+        ee: "Kirjeldage oma inimeste oskusi ja tööviise kodulehel, pakkumistes ja töökuulutustes. Võimekas ja motiveeritud meeskond on konkurentsieelis.",
+        ru: "Рассказывать об опыте и методах работы сотрудников на сайте, в коммерческих предложениях и вакансиях. Квалифицированная и мотивированная команда является конкурентным преимуществом.",
+        pl: "Opisywać kompetencje i sposób pracy zespołu na stronie internetowej, w ofertach i ogłoszeniach o pracę. Kompetentny i zmotywowany zespół to przewaga konkurencyjna.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Discuss workload, skills and motivation with each employee",
+        fi: "Käy jokaisen työntekijän kanssa läpi työkuorma, osaaminen ja motivaatio",
+        ee: "Arutage iga töötajaga töökoormust, oskusi ja motivatsiooni",
+        ru: "Обсудить с каждым сотрудником нагрузку, навыки и мотивацию",
+        pl: "Omówić z każdym pracownikiem obciążenie, umiejętności i motywację",
+      },
+      description: {
+        en: "Within the next month, hold a one-to-one talk with every employee on how they cope, what they need to learn and what keeps them going. Agree one concrete action per person.",
+        fi: "Pidä seuraavan kuukauden aikana jokaisen työntekijän kanssa kahdenkeskinen keskustelu siitä, miten hän jaksaa, mitä hänen pitää oppia ja mikä häntä innostaa. Sopikaa jokaisen kanssa yksi konkreettinen toimenpide.",
+        ee: "Pidage järgmise kuu jooksul iga töötajaga silmast silma vestlus sellest, kuidas ta toime tuleb, mida tal on vaja õppida ja mis teda motiveerib. Leppige igaühega kokku üks konkreetne samm.",
+        ru: "В течение следующего месяца провести с каждым сотрудником личную беседу о том, как он справляется, чему ему нужно научиться и что его мотивирует. Согласовать с каждым одно конкретное действие.",
+        pl: "W ciągu najbliższego miesiąca przeprowadzić z każdym pracownikiem rozmowę indywidualną o tym, jak sobie radzi, czego musi się nauczyć i co go motywuje. Uzgodnić z każdym jedno konkretne działanie.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Make a three-month plan for work ability, know-how and motivation",
+        fi: "Laadi kolmen kuukauden suunnitelma työkyvyn, osaamisen ja motivaation tueksi",
+        ee: "Koostage kolmekuine plaan töövõime, oskuste ja motivatsiooni toetamiseks",
+        ru: "Составить план на три месяца по работоспособности, компетенциям и мотивации",
+        pl: "Opracować plan na kwartał: zdolność do pracy, kompetencje i motywacja",
+      },
+      description: {
+        en: "Choose one action each for work ability, know-how and motivation, and name a person responsible and a deadline for each. Review progress in the management team every month.",
+        fi: "Valitse yksi toimenpide työkyvyn, yksi osaamisen ja yksi motivaation tueksi, ja nimeä kullekin vastuuhenkilö ja aikataulu. Seuratkaa etenemistä johtoryhmässä kuukausittain.",
+        ee: "Valige üks tegevus töövõime, üks oskuste ja üks motivatsiooni toetamiseks ning määrake igaühele vastutaja ja tähtaeg. Vaadake edenemine juhtkonnas igakuiselt üle.",
+        ru: "Выбрать по одному действию для работоспособности, компетенций и мотивации и назначить для каждого ответственного и срок. Ежемесячно проверять ход выполнения на встрече руководства.",
+        pl: "Wybrać po jednym działaniu dla zdolności do pracy, kompetencji i motywacji oraz wyznaczyć dla każdego osobę odpowiedzialną i termin. Co miesiąc omawiać postępy na spotkaniu kierownictwa.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Set aside time and money for learning and well-being",
+        fi: "Varaa aikaa ja rahaa oppimiseen ja hyvinvointiin",
+        ee: "Eraldage aega ja raha õppimiseks ja heaoluks",
+        ru: "Выделить время и средства на обучение и благополучие",
+        pl: "Przeznaczyć czas i pieniądze na naukę i dobrostan",
+      },
+      description: {
+        en: "Reserve a set number of hours and a small budget per employee for training, courses or well-being, and tell everyone how to use them. Ask after three months what the time was used for.",
+        fi: "Varaa jokaiselle työntekijälle tietty määrä tunteja ja pieni budjetti koulutukseen, kursseihin tai hyvinvointiin, ja kerro kaikille, miten niitä voi käyttää. Kysy kolmen kuukauden kuluttua, mihin aika käytettiin.",
+        ee: "Eraldage igale töötajale kindel arv tunde ja väike eelarve koolituseks, kursusteks või heaoluks ning selgitage kõigile, kuidas neid kasutada. Küsige kolme kuu pärast, milleks aega kasutati.",
+        ru: "Выделить каждому сотруднику определённое количество часов и небольшой бюджет на обучение, курсы или благополучие и объяснить всем, как ими пользоваться. Через три месяца узнать, на что было потрачено это время.",
+        pl: "Przeznaczyć dla każdego pracownika określoną liczbę godzin i niewielki budżet na szkolenia, kursy lub dobrostan oraz wyjaśnić wszystkim, jak z nich korzystać. Po trzech miesiącach zapytać, na co wykorzystano ten czas.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Ask the teams what would help them do their best work",
+        fi: "Kysy tiimeiltä, mikä auttaisi heitä tekemään parhaansa",
+        ee: "Küsige meeskondadelt, mis aitaks neil anda oma parima",
+        ru: "Спросить команды, что помогло бы им работать в полную силу",
+        pl: "Zapytać zespoły, co pomogłoby im pracować jak najlepiej",
+      },
+      description: {
+        en: "Hold a short workshop where each team names what would most improve their energy, skills and enthusiasm. Carry out the two most popular ideas within the next two months.",
+        fi: "Järjestä lyhyt työpaja, jossa jokainen tiimi nimeää, mikä parantaisi eniten sen jaksamista, osaamista ja työintoa. Toteuta kaksi suosituinta ideaa seuraavan kahden kuukauden aikana.",
+        ee: "Korraldage lühike töötuba, kus iga meeskond nimetab, mis parandaks kõige rohkem tema energiat, oskusi ja töötahet. Viige kaks populaarseimat ideed ellu järgmise kahe kuu jooksul.",
+        ru: "Провести короткий семинар, на котором каждая команда назовёт, что больше всего повысило бы её энергию, навыки и увлечённость работой. Реализовать две самые популярные идеи в течение следующих двух месяцев.",
+        pl: "Zorganizować krótki warsztat, na którym każdy zespół wskaże, co najbardziej poprawiłoby jego energię, umiejętności i zapał do pracy. Wdrożyć dwa najpopularniejsze pomysły w ciągu najbliższych dwóch miesięcy.",
+      },
+    },
+  ]),
   buildReportTasks("work_ability", [
     {
       swot: "strength",

@@ -1,8 +1,118 @@
-/** Suggested report tasks for the culture sub-categories: direction and autonomy. */
+/** Suggested report tasks for culture as a whole and its sub-categories: direction and autonomy. */
 import { type BuiltTasks, buildReportTasks } from "../authoring";
 import type { ReportTaskDef } from "../types";
 
 export const cultureTasks: BuiltTasks<ReportTaskDef>[] = [
+  buildReportTasks("culture", [
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Put your company culture into words",
+        fi: "Pukekaa yrityskulttuurinne sanoiksi",
+        ee: "Sõnastage oma ettevõttekultuur",
+        ru: "Описать словами культуру компании",
+        pl: "Opisać słowami kulturę firmy",
+      },
+      description: {
+        en: "Ask the personnel to describe in a few sentences what is typical of working here and what should never change. Use the text in onboarding and recruiting.",
+        fi: "Pyydä henkilöstöä kuvaamaan muutamalla lauseella, mikä on tyypillistä juuri teidän työpaikallenne ja minkä ei pidä koskaan muuttua. Hyödynnä tekstiä perehdytyksessä ja rekrytoinnissa.",
+        ee: "Paluge töötajatel kirjeldada mõne lausega, mis on teie ettevõttes töötamisele iseloomulik ja mis ei tohiks kunagi muutuda. Kasutage seda teksti sisseelamisel ja värbamisel.",
+        ru: "Попросить сотрудников в нескольких предложениях описать, что характерно для работы в компании и что не должно меняться никогда. Использовать этот текст при адаптации и найме.",
+        pl: "Poprosić pracowników o opisanie w kilku zdaniach, co jest typowe dla pracy w firmie i co nigdy nie powinno się zmienić. Wykorzystać ten tekst przy wdrażaniu nowych pracowników i rekrutacji.",
+      },
+    },
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Consider the culture when recruiting",
+        fi: "Huomioi yrityskulttuuri rekrytoinneissa",
+        ee: "Arvestage värbamisel ettevõttekultuuriga",
+        ru: "Учитывать культуру компании при найме",
+        pl: "Uwzględniać kulturę firmy przy rekrutacji",
+      },
+      description: {
+        en: "Add questions about goals, values and independent work to job interviews, and let a future colleague take part. This keeps the good culture strong as new people join.",
+        fi: "Lisää työhaastatteluihin kysymyksiä tavoitteista, arvoista ja itsenäisestä työskentelystä, ja ota tuleva työkaveri mukaan haastatteluun. Näin hyvä kulttuuri pysyy vahvana, kun uusia ihmisiä tulee taloon.",
+        ee: "Lisage tööintervjuudesse küsimusi eesmärkide, väärtuste ja iseseisva töö kohta ning kaasake intervjuusse tulevane kolleeg. Nii püsib hea kultuur tugev ka uute inimeste lisandudes.",
+        ru: "Добавить в собеседования вопросы о целях, ценностях и самостоятельной работе и приглашать на них будущего коллегу. Так хорошая культура сохранится и с приходом новых людей.",
+        pl: "Dodać do rozmów kwalifikacyjnych pytania o cele, wartości i samodzielną pracę oraz zapraszać na nie przyszłego współpracownika. Dzięki temu dobra kultura pozostanie silna także wtedy, gdy dołączają nowe osoby.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Clarify the goals and each team's freedom to act",
+        fi: "Selkeytä tavoitteet ja kunkin tiimin päätösvalta",
+        ee: "Täpsustage eesmärgid ja iga meeskonna otsustusvabadus",
+        ru: "Прояснить цели и свободу действий каждой команды",
+        pl: "Ustalić cele i zakres swobody działania każdego zespołu",
+      },
+      description: {
+        en: "Meet each team to discuss what the company is aiming for this year and what the team can decide itself to get there. Write down the answers and share them with the whole personnel.",
+        fi: "Tapaa jokainen tiimi ja keskustelkaa, mihin yritys tänä vuonna pyrkii ja mistä tiimi voi itse päättää päästäkseen sinne. Kirjaa vastaukset ja jaa ne koko henkilöstölle.",
+        ee: "Kohtuge iga meeskonnaga ja arutage, mille poole ettevõte sel aastal püüdleb ning mille üle meeskond saab selle nimel ise otsustada. Pange vastused kirja ja jagage neid kõigi töötajatega.",
+        ru: "Встретиться с каждой командой и обсудить, к чему компания стремится в этом году и что команда может решать сама, чтобы этого достичь. Записать ответы и поделиться ими со всем персоналом.",
+        pl: "Spotkać się z każdym zespołem i omówić, do czego firma dąży w tym roku i o czym zespół może sam decydować, aby to osiągnąć. Zapisać odpowiedzi i udostępnić je wszystkim pracownikom.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Agree on a few shared principles for working together",
+        fi: "Sopikaa muutamasta yhteisestä toimintaperiaatteesta",
+        ee: "Leppige kokku mõned ühised tööpõhimõtted",
+        ru: "Договориться о нескольких общих принципах совместной работы",
+        pl: "Uzgodnić kilka wspólnych zasad współpracy",
+      },
+      description: {
+        en: "Hold a workshop where management and personnel agree on three to five principles for working together, each with a concrete example. Refer to them in meetings and decisions.",
+        fi: "Järjestä työpaja, jossa johto ja henkilöstö sopivat kolmesta viiteen yhteisestä toimintaperiaatteesta, kukin konkreettisen esimerkin kera. Viitatkaa niihin palavereissa ja päätöksissä.",
+        ee: "Korraldage töötuba, kus juhtkond ja töötajad lepivad kokku kolmes kuni viies ühises tööpõhimõttes, igaüks konkreetse näitega. Viidake neile koosolekutel ja otsuste tegemisel.",
+        ru: "Провести семинар, на котором руководство и сотрудники договорятся о трёх-пяти принципах совместной работы, каждый с конкретным примером. Ссылаться на них на совещаниях и при принятии решений.",
+        pl: "Zorganizować warsztat, na którym kierownictwo i pracownicy uzgodnią od trzech do pięciu zasad współpracy, każdą z konkretnym przykładem. Odwoływać się do nich na spotkaniach i przy podejmowaniu decyzji.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Hold a half-day on the company's direction and ways of working",
+        fi: "Järjestä puolen päivän tilaisuus yrityksen suunnasta ja toimintatavoista",
+        ee: "Korraldage poolepäevane kohtumine ettevõtte suuna ja tööviiside teemal",
+        ru: "Провести полудневную встречу о направлении и стиле работы компании",
+        pl: "Zorganizować półdniowe spotkanie o kierunku i sposobie działania firmy",
+      },
+      description: {
+        en: "Gather the whole personnel to discuss where the company is heading and how you want to work together on the way. End by agreeing a few concrete commitments and follow them up after three months.",
+        fi: "Kokoa koko henkilöstö keskustelemaan siitä, mihin yritys on menossa ja miten haluatte tehdä työtä yhdessä matkan varrella. Sopikaa lopuksi muutamasta konkreettisesta sitoumuksesta ja seuratkaa niiden toteutumista kolmen kuukauden kuluttua.",
+        ee: "Koguge kokku kõik töötajad, et arutada, kuhu ettevõte liigub ja kuidas te soovite sel teel koos töötada. Leppige lõpuks kokku mõned konkreetsed kohustused ja vaadake nende täitmine kolme kuu pärast üle.",
+        ru: "Собрать весь персонал, чтобы обсудить, куда движется компания и как вы хотите работать вместе на этом пути. В завершение договориться о нескольких конкретных обязательствах и через три месяца проверить их выполнение.",
+        pl: "Zebrać wszystkich pracowników, aby omówić, dokąd zmierza firma i jak chcecie razem pracować na tej drodze. Na zakończenie uzgodnić kilka konkretnych zobowiązań i po trzech miesiącach sprawdzić ich realizację.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Link everyday feedback to the shared goals and values",
+        fi: "Liitä arjen palaute yhteisiin tavoitteisiin ja arvoihin",
+        ee: "Siduge igapäevane tagasiside ühiste eesmärkide ja väärtustega",
+        ru: "Связывать повседневную обратную связь с общими целями и ценностями",
+        pl: "Łączyć codzienną informację zwrotną ze wspólnymi celami i wartościami",
+      },
+      description: {
+        en: "When thanking or giving feedback, say which goal or value the action supported. Ask supervisors to do this in every team meeting for a month.",
+        fi: "Kun kiität tai annat palautetta, kerro, mitä tavoitetta tai arvoa teko tuki. Pyydä esihenkilöitä tekemään näin jokaisessa tiimipalaverissa kuukauden ajan.",
+        ee: "Tänades või tagasisidet andes öelge, millist eesmärki või väärtust tegu toetas. Paluge juhtidel teha nii kuu aja jooksul igal meeskonna koosolekul.",
+        ru: "Выражая благодарность или давая обратную связь, говорить, какую цель или ценность поддержал этот поступок. Попросить руководителей делать так на каждой встрече команды в течение месяца.",
+        pl: "Dziękując lub przekazując informację zwrotną, mówić, który cel lub którą wartość wsparło dane działanie. Poprosić przełożonych, aby przez miesiąc robili tak na każdym spotkaniu zespołu.",
+      },
+    },
+  ]),
   buildReportTasks("culture_direction", [
     {
       swot: "strength",

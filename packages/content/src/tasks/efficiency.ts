@@ -1,8 +1,118 @@
-/** Suggested report tasks for the efficiency sub-categories: organisation, processes and cooperation. */
+/** Suggested report tasks for efficiency as a whole and its sub-categories: organisation, processes and cooperation. */
 import { type BuiltTasks, buildReportTasks } from "../authoring";
 import type { ReportTaskDef } from "../types";
 
 export const efficiencyTasks: BuiltTasks<ReportTaskDef>[] = [
+  buildReportTasks("efficiency", [
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Put the time saved by smooth work into one development project",
+        fi: "Käytä sujuvan työn säästämä aika yhteen kehityshankkeeseen",
+        ee: "Suunake sujuva tööga säästetud aeg ühte arendusprojekti",
+        ru: "Направить сэкономленное время на один проект развития",
+        pl: "Przeznaczyć zaoszczędzony czas na jeden projekt rozwojowy",
+      },
+      description: {
+        en: "Set aside a few hours a week for an improvement the team has long postponed, and agree on a goal and a deadline. When daily work runs smoothly, it is the best moment to develop.",
+        fi: "Varaa muutama tunti viikossa parannukseen, jota tiimi on pitkään lykännyt, ja sopikaa tavoite ja aikataulu. Kun arki sujuu, on paras hetki kehittää.",
+        ee: "Eraldage paar tundi nädalas parendusele, mida meeskond on kaua edasi lükanud, ning leppige kokku eesmärk ja tähtaeg. Kui igapäevatöö sujub, on parim aeg arendada.",
+        ru: "Выделять несколько часов в неделю на улучшение, которое команда давно откладывала, и согласовать цель и срок. Когда повседневная работа идёт гладко, самое время заняться развитием.",
+        pl: "Przeznaczać kilka godzin tygodniowo na usprawnienie, które zespół od dawna odkładał, oraz uzgodnić cel i termin. Gdy codzienna praca przebiega sprawnie, jest to najlepszy moment na rozwój.",
+      },
+    },
+    {
+      swot: "strength",
+      priority: "LOW",
+      name: {
+        en: "Check in advance how changes affect the flow of work",
+        fi: "Arvioi etukäteen, miten muutokset vaikuttavat työn sujuvuuteen",
+        ee: "Hinnake eelnevalt, kuidas muudatused töö sujuvust mõjutavad",
+        ru: "Заранее оценивать, как изменения повлияют на ход работы",
+        pl: "Z wyprzedzeniem oceniać, jak zmiany wpłyną na przebieg pracy",
+      },
+      description: {
+        en: "Before a new hire, tool or major customer, go through with the people involved how roles, work steps and hand-offs will change. This keeps the current smooth flow from breaking as the company grows.",
+        fi: "Käy ennen uutta rekrytointia, työvälinettä tai isoa asiakasta asianosaisten kanssa läpi, miten roolit, työvaiheet ja työn siirrot muuttuvat. Näin nykyinen sujuvuus säilyy yrityksen kasvaessa.",
+        ee: "Enne uue töötaja, töövahendi või suure kliendi lisandumist arutage asjaosalistega, kuidas muutuvad rollid, töösammud ja töö üleandmine. Nii ei lähe praegune sujuvus ettevõtte kasvades kaotsi.",
+        ru: "Перед наймом нового сотрудника, внедрением инструмента или приходом крупного клиента обсудить с участниками, как изменятся роли, этапы работы и передача задач. Так нынешняя слаженность сохранится по мере роста компании.",
+        pl: "Przed zatrudnieniem nowej osoby, wprowadzeniem narzędzia lub pozyskaniem dużego klienta omówić z zaangażowanymi osobami, jak zmienią się role, etapy pracy i przekazywanie zadań. Dzięki temu obecna sprawność nie zostanie utracona wraz z rozwojem firmy.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Map the three most time-consuming hand-offs between teams and fix one",
+        fi: "Selvitä kolme eniten aikaa vievää työn siirtoa tiimien välillä ja korjaa yksi",
+        ee: "Leidke meeskondade vahel kolm aeganõudvaimat töö üleandmist ja parandage üks",
+        ru: "Найти три самые долгие передачи работы между командами и улучшить одну",
+        pl: "Wskazać trzy najdłuższe przekazania pracy między zespołami i usprawnić jedno",
+      },
+      description: {
+        en: "Ask the teams where work most often waits, gets lost or is done twice when it passes from one team to another. Pick the worst of the three, agree a fix with both teams and check the result after a month.",
+        fi: "Kysy tiimeiltä, missä kohdin työ useimmiten odottaa, katoaa tai tehdään kahteen kertaan, kun se siirtyy tiimiltä toiselle. Valitse kolmesta pahin, sopikaa korjauksesta molempien tiimien kanssa ja tarkistakaa tulos kuukauden kuluttua.",
+        ee: "Küsige meeskondadelt, kus töö kõige sagedamini ootele jääb, kaduma läheb või tehakse topelt, kui see liigub ühelt meeskonnalt teisele. Valige kolmest halvim, leppige mõlema meeskonnaga kokku lahendus ja kontrollige tulemust kuu aja pärast.",
+        ru: "Спросить команды, где работа чаще всего простаивает, теряется или делается дважды при переходе от одной команды к другой. Выбрать худшее из трёх мест, согласовать решение с обеими командами и проверить результат через месяц.",
+        pl: "Zapytać zespoły, gdzie praca najczęściej czeka, ginie lub jest wykonywana podwójnie, gdy przechodzi z jednego zespołu do drugiego. Wybrać najgorsze z trzech miejsc, uzgodnić rozwiązanie z oboma zespołami i sprawdzić efekt po miesiącu.",
+      },
+    },
+    {
+      swot: "weakness",
+      priority: "HIGH",
+      name: {
+        en: "Ask the personnel what wastes the most time and fix the top item",
+        fi: "Kysy henkilöstöltä, mikä vie eniten aikaa turhaan, ja korjaa pahin",
+        ee: "Küsige töötajatelt, mis raiskab enim aega, ja lahendage suurim probleem",
+        ru: "Выяснить у сотрудников главные потери времени и устранить самую большую",
+        pl: "Zapytać pracowników, co marnuje najwięcej czasu, i usunąć główną przyczynę",
+      },
+      description: {
+        en: "Collect answers in a short survey or meeting: unclear responsibilities, slow tools, waiting for information or unnecessary meetings. Fix the most common cause within a month and tell everyone what changed.",
+        fi: "Kerää vastaukset lyhyellä kyselyllä tai palaverissa: epäselvät vastuut, hitaat työvälineet, tiedon odottaminen tai turhat palaverit. Korjaa yleisin syy kuukauden kuluessa ja kerro kaikille, mikä muuttui.",
+        ee: "Koguge vastused lühikese küsitluse või koosoleku kaudu: ebaselge vastutus, aeglased töövahendid, info ootamine või tarbetud koosolekud. Kõrvaldage kõige sagedasem põhjus kuu aja jooksul ja andke kõigile teada, mis muutus.",
+        ru: "Собрать ответы с помощью короткого опроса или на встрече: нечёткие обязанности, медленные инструменты, ожидание информации или лишние совещания. В течение месяца устранить самую частую причину и сообщить всем, что изменилось.",
+        pl: "Zebrać odpowiedzi w krótkiej ankiecie lub na spotkaniu: niejasne obowiązki, wolne narzędzia, czekanie na informacje czy zbędne spotkania. W ciągu miesiąca usunąć najczęstszą przyczynę i poinformować wszystkich, co się zmieniło.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Walk through one typical job from order to delivery",
+        fi: "Käy yksi tyypillinen työ läpi tilauksesta toimitukseen",
+        ee: "Käige üks tüüpiline töö läbi tellimusest tarneni",
+        ru: "Пройти один типичный заказ от поступления до выполнения",
+        pl: "Prześledzić jedno typowe zlecenie od zamówienia do realizacji",
+      },
+      description: {
+        en: "Follow one order or job through every step with the people who do it, and note who does what and where the work waits. Remove at least one unnecessary step, approval or copying of data.",
+        fi: "Seuraa yhtä tilausta tai työtä sen kaikkien vaiheiden läpi yhdessä tekijöiden kanssa ja kirjaa, kuka tekee mitäkin ja missä työ odottaa. Poista vähintään yksi tarpeeton työvaihe, hyväksyntä tai tietojen kopiointi.",
+        ee: "Jälgige koos tegijatega üht tellimust või tööd läbi kõigi etappide ning pange kirja, kes mida teeb ja kus töö ootab. Kaotage vähemalt üks tarbetu samm, kooskõlastus või andmete kopeerimine.",
+        ru: "Вместе с исполнителями проследить один заказ или работу через все этапы и записать, кто что делает и где работа простаивает. Убрать хотя бы один лишний шаг, согласование или копирование данных.",
+        pl: "Wspólnie z wykonawcami prześledzić jedno zlecenie lub zadanie przez wszystkie etapy i zapisać, kto co robi i gdzie praca czeka. Usunąć co najmniej jeden zbędny krok, zatwierdzenie lub kopiowanie danych.",
+      },
+    },
+    {
+      swot: "opportunity",
+      priority: "MEDIUM",
+      name: {
+        en: "Start a short monthly review of how the work flows",
+        fi: "Aloita lyhyt kuukausittainen katsaus työn sujuvuuteen",
+        ee: "Võtke kasutusele lühike igakuine töö sujuvuse ülevaade",
+        ru: "Ввести короткий ежемесячный разбор того, как идёт работа",
+        pl: "Wprowadzić krótki comiesięczny przegląd przebiegu pracy",
+      },
+      description: {
+        en: "Meet for 30 minutes each month with team representatives to go through delays, rework and improvement ideas. Decide on one improvement at a time and see it through.",
+        fi: "Kokoontukaa kerran kuukaudessa 30 minuutiksi tiimien edustajien kanssa ja käykää läpi viiveet, uudelleen tehdyt työt ja parannusideat. Päättäkää yksi parannus kerrallaan ja viekää se loppuun.",
+        ee: "Kohtuge kord kuus 30 minutiks meeskondade esindajatega, et arutada viivitusi, ümbertegemist ja parendusideid. Otsustage korraga üks parendus ja viige see lõpuni.",
+        ru: "Раз в месяц на 30 минут собираться с представителями команд, чтобы разобрать задержки, переделки и идеи по улучшению. Выбирать по одному улучшению за раз и доводить его до конца.",
+        pl: "Raz w miesiącu spotykać się na 30 minut z przedstawicielami zespołów, aby omówić opóźnienia, poprawki i pomysły na usprawnienia. Wybierać jedno usprawnienie naraz i doprowadzać je do końca.",
+      },
+    },
+  ]),
   buildReportTasks("organization", [
     {
       swot: "strength",

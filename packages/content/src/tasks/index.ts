@@ -1,4 +1,4 @@
-/** All suggested (static) tasks: report tasks per scored category, then the help tasks. */
+/** All suggested (static) tasks: report tasks per category (parents and their children), then the help tasks. */
 import type { BuiltTasks } from "../authoring";
 import type { StaticTaskDef, TranslationEntry } from "../types";
 import { capabilityTasks } from "./capability";
