@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { DEFAULT_DATA_DIR } from "@kunto/db";
 
 /** Environment variables and their defaults (documented in README.md). */
 export interface ServerConfig {
@@ -29,7 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? join(repoRoot, ".data"),
+    dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
     internalEmailDomains: (env.INTERNAL_EMAIL_DOMAINS ?? "")
       .split(",")
       .map((d) => d.trim().toLowerCase())

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { createDb, type Db } from "./client";
 import { startEmbeddedPostgres } from "./embedded";
 import { assertRoleCannotBypassRls, ensureAppRole, runMigrations } from "./migrate";
@@ -39,4 +40,19 @@ export async function openDatabase(options: {
       await embedded?.stop();
     },
   };
+}
+
+/** Where the embedded cluster lives unless DATA_DIR says otherwise: `.data` in the repository. */
+export const DEFAULT_DATA_DIR = join(import.meta.dirname, "../../../.data");
+
+/**
+ * For command-line tools: the owner connection to DATABASE_URL, or to the embedded cluster under
+ * DATA_DIR, with the migrations applied and the request role ready.
+ */
+export async function migratedOwnerDatabase(env: NodeJS.ProcessEnv = process.env) {
+  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const ownerUrl = env.DATABASE_URL ?? embedded?.url ?? "";
+  await runMigrations(ownerUrl);
+  await ensureAppRole(ownerUrl);
+  return { ownerUrl, stop: async () => embedded?.stop() };
 }

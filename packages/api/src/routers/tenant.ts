@@ -1,7 +1,6 @@
-import { AppError, TENANT_ROLES, ZAddTenantUserInput, ZTenantDetailsInput, ZTenantRole } from "@kunto/core";
+import { TENANT_ROLES, ZAddTenantUserInput, ZTenantDetailsInput, ZTenantRole } from "@kunto/core";
 import { z } from "zod";
 import { ok, ZOk, ZTenant, ZTenantUser } from "../dto";
-import { audit } from "../services/audit";
 import { addMember, listMembers } from "../services/members";
 import * as tenants from "../services/tenants";
 import { authedProcedure, router, tenantProcedure, withPermission } from "../trpc";
@@ -56,14 +55,7 @@ export const tenantRouter = router({
     .input(z.object({ id: z.uuid() }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await tenants.removeMember(ctx.tx, ctx.tenant.id, input.id);
-      await audit(ctx.tx, {
-        actorUserId: ctx.user.id,
-        tenantId: ctx.tenant.id,
-        action: "tenant.user_removed",
-        targetType: "user",
-        targetId: input.id,
-      });
+      await tenants.removeMember(ctx.tx, ctx.tenant.id, input.id, ctx.user.id);
       return ok;
     }),
   addRole: tenantProcedure
@@ -77,20 +69,9 @@ export const tenantRouter = router({
     })
     .input(z.object({ userId: z.uuid(), role: ZTenantRole }))
     .output(z.object({ roles: z.array(z.string()) }))
-    .mutation(async ({ ctx, input }) => {
-      // The acting user must still be an admin at this moment (document 1 §4).
-      if (!ctx.tenant.permissions.has("tenant.users.manage")) throw new AppError("user_no_longer_admin");
-      const m = await tenants.setMembershipRole(ctx.tx, ctx.tenant.id, input.userId, input.role, "add");
-      await audit(ctx.tx, {
-        actorUserId: ctx.user.id,
-        tenantId: ctx.tenant.id,
-        action: "tenant.role_added",
-        targetType: "user",
-        targetId: input.userId,
-        details: { role: input.role },
-      });
-      return { roles: m.roles };
-    }),
+    .mutation(async ({ ctx, input }) => ({
+      roles: await tenants.changeMemberRole(ctx.tx, ctx.tenant, ctx.user.id, { ...input, action: "add" }),
+    })),
   removeRole: tenantProcedure
     .meta({
       openapi: {
@@ -102,19 +83,9 @@ export const tenantRouter = router({
     })
     .input(z.object({ userId: z.uuid(), role: ZTenantRole }))
     .output(z.object({ roles: z.array(z.string()) }))
-    .mutation(async ({ ctx, input }) => {
-      if (!ctx.tenant.permissions.has("tenant.users.manage")) throw new AppError("user_no_longer_admin");
-      const m = await tenants.setMembershipRole(ctx.tx, ctx.tenant.id, input.userId, input.role, "remove");
-      await audit(ctx.tx, {
-        actorUserId: ctx.user.id,
-        tenantId: ctx.tenant.id,
-        action: "tenant.role_removed",
-        targetType: "user",
-        targetId: input.userId,
-        details: { role: input.role },
-      });
-      return { roles: m.roles };
-    }),
+    .mutation(async ({ ctx, input }) => ({
+      roles: await tenants.changeMemberRole(ctx.tx, ctx.tenant, ctx.user.id, { ...input, action: "remove" }),
+    })),
   values: withPermission("tenant.values.read")
     .meta({
       openapi: {

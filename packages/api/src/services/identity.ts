@@ -28,6 +28,8 @@ const CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
 
 const languageOf = (user: UserRow): Language => (isLanguage(user.language) ? user.language : "en");
+/** What a password must not be guessable from. */
+const personalWords = (user: UserRow) => [user.email, user.username, user.firstName, user.lastName];
 
 async function findByLogin(ctx: Context, login: string) {
   const [user] = await ctx.db
@@ -119,12 +121,7 @@ export async function completeNewPassword(ctx: Context, newPassword: string) {
   if (session?.state !== "new_password_required") return fail("not_signed_in");
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, session.userId));
   if (!user) return fail("not_signed_in");
-  const passwordHash = await acceptNewPassword(newPassword, [
-    user.email,
-    user.username,
-    user.firstName,
-    user.lastName,
-  ]);
+  const passwordHash = await acceptNewPassword(newPassword, personalWords(user));
   await ctx.db
     .update(schema.users)
     .set({ passwordHash, mustChangePassword: false, lastSignInAt: new Date() })
@@ -276,12 +273,7 @@ export async function resetPassword(
       .where(eq(schema.passwordResetCodes.userId, user.id));
     fail("invalid_code");
   }
-  const passwordHash = await acceptNewPassword(input.newPassword, [
-    user.email,
-    user.username,
-    user.firstName,
-    user.lastName,
-  ]);
+  const passwordHash = await acceptNewPassword(input.newPassword, personalWords(user));
   await ctx.db
     .update(schema.users)
     .set({ passwordHash, mustChangePassword: false, emailConfirmedAt: user.emailConfirmedAt ?? new Date() })
@@ -299,12 +291,7 @@ export async function changePassword(
   if (user.isDemo) fail("demo_account_read_only");
   if (!(await hit(ctx.db, RATE_RULES.signInAccount, `change:${user.id}`))) fail("too_many_requests");
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) fail("current_password_wrong");
-  const passwordHash = await acceptNewPassword(input.newPassword, [
-    user.email,
-    user.username,
-    user.firstName,
-    user.lastName,
-  ]);
+  const passwordHash = await acceptNewPassword(input.newPassword, personalWords(user));
   await ctx.db
     .update(schema.users)
     .set({ passwordHash, mustChangePassword: false })

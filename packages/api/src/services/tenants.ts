@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { TCreateTenantInput, TenantRole, TTenantDetailsInput } from "@kunto/core";
+import type { Permission, TCreateTenantInput, TenantRole, TTenantDetailsInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { TTenant } from "../dto";
 import { fail } from "../errors";
+import { audit } from "./audit";
 
 export type TenantRow = typeof schema.tenants.$inferSelect;
 
@@ -146,12 +147,50 @@ export async function setMembershipRole(
   return row ?? fail("user_roles_update_failed");
 }
 
-export async function removeMember(tx: Tx, tenantId: string, userId: string) {
+/** Removes a member; `actorUserId` is audited (null for the platform-admin path, audited there). */
+export async function removeMember(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  actorUserId: string | null = null,
+) {
   const membership = (await getMembership(tx, tenantId, userId)) ?? fail("not_found");
   await assertNotLastAdmin(tx, tenantId, membership.roles);
   await tx
     .delete(schema.memberships)
     .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, userId)));
+  if (actorUserId) {
+    await audit(tx, {
+      actorUserId,
+      tenantId,
+      action: "tenant.user_removed",
+      targetType: "user",
+      targetId: userId,
+    });
+  }
+}
+
+/**
+ * A tenant admin gives or takes an account role. The acting user must still be an admin at this
+ * moment (document 1 §4): otherwise `user_no_longer_admin`.
+ */
+export async function changeMemberRole(
+  tx: Tx,
+  tenant: { id: string; permissions: Set<Permission> },
+  actorUserId: string,
+  change: { userId: string; role: TenantRole; action: "add" | "remove" },
+) {
+  if (!tenant.permissions.has("tenant.users.manage")) fail("user_no_longer_admin");
+  const membership = await setMembershipRole(tx, tenant.id, change.userId, change.role, change.action);
+  await audit(tx, {
+    actorUserId,
+    tenantId: tenant.id,
+    action: change.action === "add" ? "tenant.role_added" : "tenant.role_removed",
+    targetType: "user",
+    targetId: change.userId,
+    details: { role: change.role },
+  });
+  return membership.roles;
 }
 
 export const listTenantValues = (tx: Tx, tenantId: string) =>
