@@ -33,18 +33,9 @@ function random(seed: number): () => number {
 }
 
 // 60 scorable questions over the ten leaf categories, like a full default template.
-const LEAVES = [
-  "organization",
-  "processes",
-  "cooperation",
-  "work_ability",
-  "know_how",
-  "motivation",
-  "leadership",
-  "culture_direction",
-  "culture_autonomy",
-  "economy_customers",
-];
+const LEAVES = DEFAULT_CATEGORY_TREE.flatMap((node) =>
+  node.subcategories.length > 0 ? node.subcategories.map((sub) => sub.name) : [node.name],
+);
 const questions: TemplateQuestion[] = [];
 for (const [i, category] of LEAVES.entries()) {
   questions.push({ key: `group_${i}`, type: "GROUP" });

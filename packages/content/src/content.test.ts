@@ -6,6 +6,7 @@ import {
   managementTemplate,
   type ParentCategoryName,
   personnelTemplate,
+  QUESTION_CATEGORY_NAMES,
   type QuestionCategoryName,
   type ScoredQuestionDef,
   type SwotType,
@@ -18,18 +19,7 @@ import {
 
 const TID_PATTERN = /^[a-z0-9_.-]+$/;
 const SWOT_TYPES: SwotType[] = ["strength", "weakness", "opportunity"];
-const SCORED_CATEGORIES: QuestionCategoryName[] = [
-  "organization",
-  "processes",
-  "cooperation",
-  "work_ability",
-  "know_how",
-  "motivation",
-  "leadership",
-  "culture_direction",
-  "culture_autonomy",
-  "economy_customers",
-];
+const SCORED_CATEGORIES: readonly QuestionCategoryName[] = QUESTION_CATEGORY_NAMES;
 const PARENT_CATEGORIES: ParentCategoryName[] = ["efficiency", "capability", "culture"];
 const TASK_CATEGORIES: TaskCategoryName[] = [...SCORED_CATEGORIES, ...PARENT_CATEGORIES];
 const templates: TemplateDef[] = [personnelTemplate, managementTemplate];
@@ -70,6 +60,12 @@ describe("categories", () => {
     orders.slice(1).forEach((order, i) => {
       expect(order).toBeGreaterThan(orders[i] ?? 0);
     });
+  });
+
+  it("has the ten question categories of the scoring model (every non-parent category)", () => {
+    expect(SCORED_CATEGORIES).toHaveLength(10);
+    expect(SCORED_CATEGORIES).toContain("economy_customers");
+    expect(SCORED_CATEGORIES.length + PARENT_CATEGORIES.length).toBe(CATEGORY_NAMES.length);
   });
 
   it("refers only to existing parents", () => {

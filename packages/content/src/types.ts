@@ -37,6 +37,12 @@ export type ParentCategoryName = "efficiency" | "capability" | "culture";
 /** Categories that questions are linked to (sub-categories and the leaf top-level categories). */
 export type QuestionCategoryName = Exclude<CategoryName, ParentCategoryName>;
 
+const PARENT_CATEGORY_NAMES: readonly CategoryName[] = ["efficiency", "capability", "culture"];
+/** The categories questions link to, in display order; economy_customers is management only. */
+export const QUESTION_CATEGORY_NAMES = CATEGORY_NAMES.filter(
+  (name): name is QuestionCategoryName => !PARENT_CATEGORY_NAMES.includes(name),
+);
+
 export interface CategoryDef {
   /** Same as engineName. */
   key: CategoryName;
