@@ -28,6 +28,14 @@ export const ZOptionalText = (max = 200) =>
   trimmed(max)
     .nullish()
     .transform((v) => (v ? v : null));
+/**
+ * A field of a partial update (document 1 §7): absent leaves the stored value unchanged, null or
+ * an empty text clears it.
+ */
+export const ZPatchText = (max = 200) =>
+  trimmed(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
 export const ZEmail = text()
   .trim()
   .toLowerCase()
@@ -81,10 +89,15 @@ export const ZTenantDetailsInput = z.object({
 });
 export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 
+/**
+ * A user's own information. Only the fields named change. The e-mail address is read-only
+ * (document 1 §5): it may be sent back unchanged, a different one is refused (`email_read_only`).
+ */
 export const ZUserInfoInput = z.object({
-  firstName: ZOptionalText(100),
-  lastName: ZOptionalText(100),
-  phone: ZOptionalText(40),
+  firstName: ZPatchText(100),
+  lastName: ZPatchText(100),
+  phone: ZPatchText(40),
+  email: ZPatchText(254).transform((v) => (typeof v === "string" ? v.toLowerCase() : v)),
 });
 export type TUserInfoInput = z.infer<typeof ZUserInfoInput>;
 

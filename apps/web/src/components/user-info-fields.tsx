@@ -31,6 +31,18 @@ export function useUserInfoForm(user: {
   });
 }
 
+/**
+ * The fields the person changed: an update names only those, so whatever else was changed
+ * meanwhile (by the user elsewhere or by an admin) stays as it is.
+ */
+export function changedUserInfo(
+  form: Pick<UseFormReturnType<UserInfoValues>, "isDirty">,
+  values: UserInfoValues,
+): Partial<UserInfoValues> {
+  const keys = ["firstName", "lastName", "phone"] as const;
+  return Object.fromEntries(keys.filter((key) => form.isDirty(key)).map((key) => [key, values[key]]));
+}
+
 export interface NameFieldsProps {
   form: UseFormReturnType<NameValues>;
   /**

@@ -7,7 +7,7 @@ import type { UserRow } from "../context";
 import { fail } from "../errors";
 import { audit } from "./audit";
 import { getMembership } from "./tenants";
-import { membershipsOf, toUserDto } from "./users";
+import { applyUserInfo, membershipsOf, toUserDto } from "./users";
 
 export async function listUsers(tx: Tx, userType?: "local" | "cloud") {
   const where =
@@ -74,8 +74,7 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
 }
 
 export async function updateUser(tx: Tx, id: string, input: TUserInfoInput) {
-  const [user] = await tx.update(schema.users).set(input).where(eq(schema.users.id, id)).returning();
-  return user ?? fail("not_found");
+  return applyUserInfo(tx, await getUser(tx, id), input);
 }
 
 export async function setUserEnabled(tx: Tx, actor: UserRow, id: string, enabled: boolean) {

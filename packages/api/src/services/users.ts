@@ -1,5 +1,5 @@
 import { generateToken } from "@kunto/auth";
-import { type Language, MAX_IMAGE_BYTES } from "@kunto/core";
+import { type Language, MAX_IMAGE_BYTES, type TUserInfoInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../context";
@@ -77,13 +77,24 @@ export function assertNotDemo(user: UserRow) {
   if (user.isDemo) fail("demo_account_read_only");
 }
 
-export async function updateUserInfo(
-  tx: Tx,
-  user: UserRow,
-  input: { firstName: string | null; lastName: string | null; phone: string | null },
-) {
+export async function updateUserInfo(tx: Tx, user: UserRow, input: TUserInfoInput) {
   assertNotDemo(user);
-  const [updated] = await tx.update(schema.users).set(input).where(eq(schema.users.id, user.id)).returning();
+  return applyUserInfo(tx, user, input);
+}
+
+/**
+ * Changes only the fields the input names: absent = unchanged, null = cleared. The e-mail
+ * address is read-only; sending it back unchanged is allowed, a different one is refused.
+ */
+export async function applyUserInfo(tx: Tx, target: UserRow, { email, ...fields }: TUserInfoInput) {
+  if (email !== undefined && email !== target.email) fail("email_read_only");
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return target;
+  const [updated] = await tx
+    .update(schema.users)
+    .set(changes)
+    .where(eq(schema.users.id, target.id))
+    .returning();
   return updated ?? fail("user_info_update_failed");
 }
 
