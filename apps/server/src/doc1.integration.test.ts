@@ -107,3 +107,52 @@ describe("issue 10.1: a partial profile update changes only the fields it names"
     ).toBe("not_found");
   });
 });
+
+/** Signs in through the client's tRPC call; answers the status and the session cookie. */
+async function signIn(username: string, password: string) {
+  const response = await server.fetch("/trpc/auth.signIn", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.base },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as { result?: { data?: { status?: string } } };
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return { status: body.result?.data?.status, actor: { name: username, cookie, userId: null } as Actor };
+}
+
+describe("issue 10.2: users an admin creates with a password choose their own at first sign-in", () => {
+  it("issue 10.2: a shared-device user created with a password must set a new one before anything opens", async () => {
+    const admin = await platformAdmin();
+    const username = `kiosk-${Date.now()}`;
+    const created = await call(admin, "POST", "/admin/user", {
+      body: { type: "LOCAL", username, password: "lobby kiosk shared 2026", roleSet: ["agent"] },
+    });
+    expect(created.status).toBe(200);
+    expect((await userRow(created.body.id)).mustChangePassword).toBe(true);
+
+    const first = await signIn(username, "lobby kiosk shared 2026");
+    expect(first.status).toBe("NEW_PASSWORD_REQUIRED");
+    expect((await call(first.actor, "GET", "/user")).status).toBe(401);
+
+    const chosen = await server.fetch("/trpc/auth.completeNewPassword", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.base, cookie: first.actor.cookie ?? "" },
+      body: JSON.stringify({ newPassword: "tablet by the lobby door 77" }),
+    });
+    expect(chosen.status).toBe(200);
+    expect((await call(first.actor, "GET", "/user")).body.username).toBe(username);
+    expect((await userRow(created.body.id)).mustChangePassword).toBe(false);
+    expect((await signIn(username, "lobby kiosk shared 2026")).status).toBeUndefined();
+    expect((await signIn(username, "tablet by the lobby door 77")).status).toBe("SIGNED_IN");
+  });
+
+  it("issue 10.2: an e-mail user created with a password must set a new one too", async () => {
+    const admin = await platformAdmin();
+    const email = `given-${Date.now()}@example.test`;
+    const created = await call(admin, "POST", "/admin/user", {
+      body: { type: "CLOUD", email, password: "temporary given by admin 9", roleSet: ["basic"] },
+    });
+    expect(created.status).toBe(200);
+    expect((await signIn(email, "temporary given by admin 9")).status).toBe("NEW_PASSWORD_REQUIRED");
+  });
+});

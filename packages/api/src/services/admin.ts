@@ -64,8 +64,9 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
       lastName: input.lastName,
       systemRoles: input.roleSet,
       passwordHash,
-      // A password set by an admin is temporary: the user chooses their own at first sign-in.
-      mustChangePassword: passwordHash !== null && input.type === "CLOUD",
+      // A password set by an admin is temporary: the user, shared-device users included, chooses
+      // their own at first sign-in (docs/decisions.md).
+      mustChangePassword: passwordHash !== null,
       emailConfirmedAt: input.type === "CLOUD" ? new Date() : null,
     })
     .onConflictDoNothing()

@@ -197,6 +197,7 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
             />
             <NewPasswordInput
               label={t`Password`}
+              description={t`Temporary: a new password is chosen at the first sign-in on the device.`}
               required
               userInputs={[values.username, values.firstName, values.lastName]}
               {...form.getInputProps("password")}
