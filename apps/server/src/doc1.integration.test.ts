@@ -156,3 +156,51 @@ describe("issue 10.2: users an admin creates with a password choose their own at
     expect((await signIn(email, "temporary given by admin 9")).status).toBe("NEW_PASSWORD_REQUIRED");
   });
 });
+
+describe("issue 10.3: the add-account form is validated on the server", () => {
+  it("issue 10.3: POST /api/admin/tenant needs street address, zip code, city and country; D-U-N-S is taken", async () => {
+    const admin = await platformAdmin();
+    const bare = await call(admin, "POST", "/admin/tenant", { body: { name: "Bare Oy", country: "FI" } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error_key).toBe("validation_failed");
+    expect(bare.body.data.fields).toEqual({
+      streetAddress: "field_required",
+      zipCode: "field_required",
+      city: "field_required",
+    });
+    const blank = await call(admin, "POST", "/admin/tenant", {
+      body: { name: "Blank Oy", country: "", streetAddress: " ", zipCode: "00100", city: "Helsinki" },
+    });
+    expect(blank.body.data.fields).toEqual({ streetAddress: "field_required", country: "invalid_country" });
+    const badDuns = await call(admin, "POST", "/admin/tenant", {
+      body: {
+        name: "D Oy",
+        country: "FI",
+        streetAddress: "Katu 1",
+        zipCode: "00100",
+        city: "Helsinki",
+        dunsNumber: "12",
+      },
+    });
+    expect(badDuns.body.data.fields).toEqual({ dunsNumber: "invalid_duns" });
+
+    const created = await call(admin, "POST", "/admin/tenant", {
+      body: {
+        name: "Complete Oy",
+        country: "FI",
+        streetAddress: "Katu 1",
+        zipCode: "00100",
+        city: "Helsinki",
+        dunsNumber: "123456789",
+        plan: "PRO",
+      },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      name: "Complete Oy",
+      dunsNumber: "123456789",
+      plan: "PRO",
+      city: "Helsinki",
+    });
+  });
+});

@@ -78,7 +78,7 @@ export async function updateTenantDetails(
  */
 export async function createTenant(
   tx: Tx,
-  input: TCreateTenantInput,
+  input: TCreateTenantInput & { dunsNumber?: string | null },
   ownerId: string | null,
   extra: Partial<Pick<TenantRow, "plan" | "isDemo" | "active">> = {},
 ) {
