@@ -1,13 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { appRouter, OPERATION_ERROR_KEYS } from "@kunto/api";
+import { ERROR_STATUS, type ErrorKey } from "@kunto/core";
 import { schema } from "@kunto/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Actor, actorFor, connect, makeUser, startServer } from "./test/harness";
+import { createApp } from "./app";
+import { type Actor, actorFor, connect, makeTenant, makeUser, TEST_CONFIG } from "./test/harness";
 
 /** Document 1 conformance (issue 10): every item over real HTTP against the running app. */
 const db = connect();
-let server: Awaited<ReturnType<typeof startServer>>;
+
+/** What the server logged as errors: unexpected failures must stay visible to operators. */
+const loggedErrors: Array<{ path?: string; err?: unknown }> = [];
+const log = {
+  info: () => {},
+  warn: () => {},
+  error: (details: unknown) => {
+    loggedErrors.push(details as { path?: string; err?: unknown });
+  },
+};
+
+const server = {
+  base: "",
+  fetch: (path: string, init: RequestInit = {}) => fetch(`${server.base}${path}`, init),
+  close: async () => {},
+};
 beforeAll(async () => {
-  server = await startServer(db.db);
+  const app = createApp({
+    db: db.db,
+    config: TEST_CONFIG,
+    log,
+    webDist: "/nonexistent",
+    bodyLimitBytes: 1024 * 1024,
+    ready: async () => true,
+  });
+  const http = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => http.once("listening", () => resolve()));
+  server.base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  server.close = () => new Promise<void>((resolve) => http.close(() => resolve()));
 });
 afterAll(async () => {
   await server.close();
@@ -202,5 +235,303 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
       plan: "PRO",
       city: "Helsinki",
     });
+  });
+});
+
+/** A tRPC call as the web client makes it; answers the status and the error key, if any. */
+async function trpc(actor: Actor | null, path: string, input: unknown, tenantId?: string): Promise<Answer> {
+  const headers: Record<string, string> = { origin: server.base, "content-type": "application/json" };
+  if (actor?.cookie) headers.cookie = actor.cookie;
+  if (tenantId) headers["x-tenant-id"] = tenantId;
+  const response = await server.fetch(`/trpc/${path}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(input),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const keyOf = (answer: Answer): string | undefined => answer.body?.error_key ?? answer.body?.error?.error_key;
+
+/**
+ * A real failure inside PostgreSQL for the rows `when` names: a trigger that raises while `run`
+ * runs (integration files run one at a time, and the condition spares every other row).
+ */
+async function withFault<T>(
+  table: string,
+  event: "INSERT" | "UPDATE" | "DELETE",
+  when: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const name = `doc1_fault_${randomUUID().slice(0, 8)}`;
+  await db.ownerSql.unsafe(
+    `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`,
+  );
+  await db.ownerSql.unsafe(
+    `create trigger ${name} before ${event} on ${table} for each row when (${when}) execute function ${name}()`,
+  );
+  try {
+    return await run();
+  } finally {
+    await db.ownerSql.unsafe(`drop trigger ${name} on ${table}`);
+    await db.ownerSql.unsafe(`drop function ${name}()`);
+  }
+}
+
+/** Reading one tenant's e-mail subscriptions fails inside PostgreSQL while `run` runs. */
+async function withReadFault<T>(tenantId: string, run: () => Promise<T>): Promise<T> {
+  const name = `doc1_read_fault_${randomUUID().slice(0, 8)}`;
+  await db.ownerSql.unsafe(
+    `create function ${name}() returns boolean language plpgsql as $$ begin raise exception 'injected fault'; end $$`,
+  );
+  await db.ownerSql.unsafe(
+    `create policy ${name} on email_subscriptions as restrictive for select using (case when tenant_id = '${tenantId}' then ${name}() else true end)`,
+  );
+  try {
+    return await run();
+  } finally {
+    await db.ownerSql.unsafe(`drop policy ${name} on email_subscriptions`);
+    await db.ownerSql.unsafe(`drop function ${name}()`);
+  }
+}
+
+async function tenantAdmin() {
+  const tenant = await makeTenant(db.owner, { plan: "PRO" });
+  const user = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
+  return { tenant, user, actor: await actorFor(db.db, "tenant admin", user.id) };
+}
+
+const DETAILS = { country: "FI", streetAddress: "Katu 1", zipCode: "00100", city: "Helsinki" };
+const PASSWORD = "correct horse battery staple 42";
+
+/**
+ * Each error key of document 1 §8 the server sends, with a situation that causes it. The
+ * "failed" keys answer an unexpected failure of their operation (a fault raised in PostgreSQL).
+ */
+const SITUATIONS: Record<string, () => Promise<Answer>> = {
+  // Sign-in, forgotten and changed passwords.
+  invalid_credentials: async () => {
+    const user = await makeUser(db.owner);
+    return trpc(null, "auth.signIn", { username: user.email, password: "not the password 1" });
+  },
+  user_not_confirmed: async () => {
+    const user = await makeUser(db.owner, { confirmed: false });
+    return trpc(null, "auth.signIn", { username: user.email, password: PASSWORD });
+  },
+  demo_account_password_reset: async () => {
+    const demo = await makeUser(db.owner, { isDemo: true });
+    return trpc(null, "auth.forgotPassword", { username: demo.email });
+  },
+  current_password_wrong: async () => {
+    const user = await makeUser(db.owner);
+    const actor = await actorFor(db.db, "u", user.id);
+    return trpc(actor, "auth.changePassword", {
+      oldPassword: "wrong old one 1",
+      newPassword: "a new long phrase 77",
+    });
+  },
+  password_too_short: async () => {
+    const user = await makeUser(db.owner);
+    const actor = await actorFor(db.db, "u", user.id);
+    return trpc(actor, "auth.changePassword", { oldPassword: PASSWORD, newPassword: "Ab1!" });
+  },
+  // The required-fields alert.
+  validation_failed: async () =>
+    call(await platformAdmin(), "POST", "/admin/tenant", { body: { name: " " } }),
+  // User management.
+  user_exists: async () => {
+    const existing = await makeUser(db.owner);
+    return call(await platformAdmin(), "POST", "/admin/user", {
+      body: { type: "CLOUD", email: existing.email, roleSet: ["basic"] },
+    });
+  },
+  user_creation_failed: async () => {
+    const admin = await platformAdmin();
+    return withFault("users", "INSERT", "NEW.username = 'fault-kiosk'", () =>
+      call(admin, "POST", "/admin/user", {
+        body: {
+          type: "LOCAL",
+          username: "fault-kiosk",
+          password: "lobby kiosk shared 2026",
+          roleSet: ["agent"],
+        },
+      }),
+    );
+  },
+  user_info_update_failed: async () => {
+    const user = await makeUser(db.owner);
+    const actor = await actorFor(db.db, "u", user.id);
+    return withFault("users", "UPDATE", `OLD.id = '${user.id}' and NEW.first_name = 'Fault'`, () =>
+      call(actor, "POST", "/user", { body: { firstName: "Fault" } }),
+    );
+  },
+  user_roles_update_failed: async () => {
+    const admin = await platformAdmin();
+    const user = await makeUser(db.owner);
+    return withFault("users", "UPDATE", `OLD.id = '${user.id}'`, () =>
+      call(admin, "POST", `/admin/user/${user.id}/role/agent`, { body: {} }),
+    );
+  },
+  user_state_change_failed: async () => {
+    const admin = await platformAdmin();
+    const user = await makeUser(db.owner);
+    return withFault("users", "UPDATE", `OLD.id = '${user.id}'`, () =>
+      call(admin, "POST", `/admin/user/${user.id}/disable`, { body: {} }),
+    );
+  },
+  you_cannot_disable_yourself: async () => {
+    const admin = await platformAdmin();
+    return call(admin, "POST", `/admin/user/${admin.userId}/disable`, { body: {} });
+  },
+  you_cannot_enable_yourself: async () => {
+    const admin = await platformAdmin();
+    return call(admin, "POST", `/admin/user/${admin.userId}/enable`, { body: {} });
+  },
+  username_or_email_required: async () =>
+    call(await platformAdmin(), "POST", "/admin/user", { body: { type: "CLOUD", roleSet: ["basic"] } }),
+  password_required_for_shared_user: async () =>
+    call(await platformAdmin(), "POST", "/admin/user", {
+      body: { type: "LOCAL", username: `kiosk-${randomUUID().slice(0, 8)}`, roleSet: ["agent"] },
+    }),
+  at_least_one_role_required: async () =>
+    call(await platformAdmin(), "POST", "/admin/user", {
+      body: { type: "CLOUD", email: `r-${randomUUID().slice(0, 8)}@example.test`, roleSet: [] },
+    }),
+  // Accounts.
+  tenant_creation_failed: async () => {
+    const admin = await platformAdmin();
+    return withFault("tenants", "INSERT", "NEW.name = 'Fault Creation Oy'", () =>
+      call(admin, "POST", "/admin/tenant", { body: { name: "Fault Creation Oy", ...DETAILS } }),
+    );
+  },
+  tenant_update_failed: async () => {
+    const admin = await platformAdmin();
+    const tenant = await makeTenant(db.owner);
+    return withFault("tenants", "UPDATE", `OLD.id = '${tenant.id}'`, () =>
+      call(admin, "POST", `/admin/tenant/${tenant.id}`, { body: { name: "Renamed Oy", ...DETAILS } }),
+    );
+  },
+  organization_update_failed: async () => {
+    const { tenant, actor } = await tenantAdmin();
+    return withFault("tenants", "UPDATE", `OLD.id = '${tenant.id}'`, () =>
+      call(actor, "POST", "/tenant", { body: { name: "Renamed Oy", ...DETAILS }, tenantId: tenant.id }),
+    );
+  },
+  user_add_fail: async () => {
+    const admin = await platformAdmin();
+    const tenant = await makeTenant(db.owner);
+    const user = await makeUser(db.owner);
+    return withFault("memberships", "INSERT", `NEW.tenant_id = '${tenant.id}'`, () =>
+      call(admin, "POST", `/admin/tenant/${tenant.id}/user`, { body: { userId: user.id } }),
+    );
+  },
+  user_delete_fail: async () => {
+    const { tenant, actor } = await tenantAdmin();
+    const member = await makeUser(db.owner, { tenantId: tenant.id });
+    return withFault("memberships", "DELETE", `OLD.tenant_id = '${tenant.id}'`, () =>
+      call(actor, "DELETE", `/tenant/user/${member.id}`, { tenantId: tenant.id }),
+    );
+  },
+  user_no_longer_admin: async () => {
+    const { tenant } = await tenantAdmin();
+    const basic = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_basic"] });
+    const actor = await actorFor(db.db, "basic", basic.id);
+    return call(actor, "POST", `/tenant/user/${basic.id}/role/tenant_admin`, {
+      body: {},
+      tenantId: tenant.id,
+    });
+  },
+  disallow_tenant_admin_removal_if_last_memberships: async () => {
+    const { tenant, user, actor } = await tenantAdmin();
+    return call(actor, "DELETE", `/tenant/user/${user.id}`, { tenantId: tenant.id });
+  },
+  // E-mail subscriptions.
+  email_subscription_retrieval_error: async () => {
+    const { tenant, actor } = await tenantAdmin();
+    await call(actor, "POST", "/emailsubscription", {
+      body: { items: [{ type: "survey_end" }] },
+      tenantId: tenant.id,
+    });
+    return withReadFault(tenant.id, () => call(actor, "GET", "/emailsubscription", { tenantId: tenant.id }));
+  },
+  email_subscription_preferences_saving_error: async () => {
+    const { tenant, actor } = await tenantAdmin();
+    return withFault("email_subscriptions", "INSERT", `NEW.tenant_id = '${tenant.id}'`, () =>
+      call(actor, "POST", "/emailsubscription", {
+        body: { items: [{ type: "undone_tasks" }] },
+        tenantId: tenant.id,
+      }),
+    );
+  },
+};
+
+/** The English texts of the error keys, as apps/web/src/lib/api-error.ts maps them. */
+function clientMessages(): Map<string, string> {
+  const source = readFileSync(new URL("../../web/src/lib/api-error.ts", import.meta.url), "utf8");
+  const messages = new Map<string, string>();
+  for (const [, key, text] of source.matchAll(/^\s+(\w+): msg`([^`]*)`,$/gm)) {
+    // Lingui names an interpolation by its variable: ${PASSWORD_MIN_LENGTH} -> {PASSWORD_MIN_LENGTH}.
+    if (key && text !== undefined) messages.set(key, text.replace(/\$\{(\w+)\}/g, "{$1}"));
+  }
+  return messages;
+}
+
+/** msgid -> msgstr of one catalog (single- and multi-line entries). */
+function catalog(language: string): Map<string, string> {
+  const source = readFileSync(
+    new URL(`../../web/src/locales/${language}/messages.po`, import.meta.url),
+    "utf8",
+  );
+  const entries = new Map<string, string>();
+  const text = (block: string) =>
+    [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).join("");
+  for (const entry of source.split(/\n\n/)) {
+    const id = entry.match(/^msgid ((?:".*"\n?)+)/m);
+    const str = entry.match(/^msgstr ((?:".*"\n?)+)/m);
+    if (id?.[1] && str?.[1]) entries.set(text(id[1]), text(str[1]));
+  }
+  return entries;
+}
+
+describe("issue 10.4: every error key of document 1 §8 is sent in its situation and translated", () => {
+  it.each(Object.keys(SITUATIONS))("issue 10.4: %s is answered in its situation", async (key) => {
+    const situation = SITUATIONS[key];
+    if (!situation) throw new Error(key);
+    const answer = await situation();
+    expect(keyOf(answer)).toBe(key);
+    expect(answer.status).toBe(ERROR_STATUS[key as ErrorKey]);
+  });
+
+  it("issue 10.4: an unexpected failure answers the operation's key and is still logged", async () => {
+    loggedErrors.length = 0;
+    const answer = await SITUATIONS.user_creation_failed?.();
+    expect(answer?.body).toMatchObject({ error_key: "user_creation_failed" });
+    expect(JSON.stringify(answer?.body)).not.toContain("injected fault");
+    expect(loggedErrors).toHaveLength(1);
+    expect(loggedErrors[0]?.path).toBe("admin.createUser");
+    // drizzle wraps PostgreSQL's error; the log keeps the whole chain.
+    const logged = loggedErrors[0]?.err as Error & { cause?: unknown };
+    expect(String(logged.cause)).toContain("injected fault");
+  });
+
+  it("issue 10.4: every operation with a failure key of its own names a procedure that exists", () => {
+    const procedures = appRouter._def.procedures as Record<string, unknown>;
+    expect(Object.keys(OPERATION_ERROR_KEYS).filter((path) => !procedures[path])).toEqual([]);
+  });
+
+  it("issue 10.4: each of those keys has a message in all five catalogs", () => {
+    const messages = clientMessages();
+    const catalogs = ["en", "fi", "ee", "ru", "pl"].map((language) => ({
+      language,
+      entries: catalog(language),
+    }));
+    for (const key of Object.keys(SITUATIONS)) {
+      const message = messages.get(key);
+      expect(message, `${key} in api-error.ts`).toBeTruthy();
+      for (const { language, entries } of catalogs) {
+        expect(entries.has(message ?? ""), `${key} in ${language}`).toBe(true);
+        if (language !== "en") expect(entries.get(message ?? ""), `${key} in ${language}`).not.toBe("");
+      }
+    }
   });
 });

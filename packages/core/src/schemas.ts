@@ -112,12 +112,15 @@ export const ZAdminCreateUserInput = z
     lastName: ZOptionalText(100),
     roleSet: z.array(ZSystemRole).min(1, "at_least_one_role_required"),
   })
+  // The specific keys of document 1 §8, under the field they belong to.
   .superRefine((v, ctx) => {
     if (v.type === "LOCAL") {
-      if (!v.username) ctx.addIssue({ code: "custom", path: ["username"], message: "field_required" });
-      if (!v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "field_required" });
+      if (!v.username)
+        ctx.addIssue({ code: "custom", path: ["username"], message: "username_or_email_required" });
+      if (!v.password)
+        ctx.addIssue({ code: "custom", path: ["password"], message: "password_required_for_shared_user" });
     } else if (!v.email) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: "field_required" });
+      ctx.addIssue({ code: "custom", path: ["email"], message: "username_or_email_required" });
     }
   });
 export type TAdminCreateUserInput = z.infer<typeof ZAdminCreateUserInput>;
