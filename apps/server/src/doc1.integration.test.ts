@@ -535,3 +535,42 @@ describe("issue 10.4: every error key of document 1 §8 is sent in its situation
     }
   });
 });
+
+describe("issue 10.5: adding users", () => {
+  it("issue 10.5: a failed add to an account names the field and its problem", async () => {
+    const { tenant, actor } = await tenantAdmin();
+    const add = (body: unknown) => call(actor, "POST", "/tenant/user", { body, tenantId: tenant.id });
+    const cases: Array<[unknown, Record<string, string>]> = [
+      [{ firstName: "Nobody" }, { email: "field_required" }],
+      [{ email: "  " }, { email: "field_required" }],
+      [{ email: "not an address" }, { email: "no_spaces" }],
+      [{ email: "nobody.example" }, { email: "invalid_email" }],
+      [{ email: "ok@example.test", firstName: "x".repeat(101) }, { firstName: "too_long" }],
+    ];
+    for (const [body, fields] of cases) {
+      const answer = await add(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error_key).toBe("validation_failed");
+      expect(answer.body.data.fields).toEqual(fields);
+    }
+  });
+
+  it("issue 10.5: a new platform user without chosen roles starts least-privileged; none at all is refused", async () => {
+    const admin = await platformAdmin();
+    const suffix = randomUUID().slice(0, 8);
+    const cloud = await call(admin, "POST", "/admin/user", {
+      body: { type: "CLOUD", email: `d-${suffix}@example.test` },
+    });
+    expect(cloud.status).toBe(200);
+    expect(cloud.body.roles).toEqual(["basic"]);
+    const local = await call(admin, "POST", "/admin/user", {
+      body: { type: "LOCAL", username: `device-${suffix}`, password: "lobby kiosk shared 2026" },
+    });
+    expect(local.body).toMatchObject({ roles: ["agent"], agentUser: true });
+    const none = await call(admin, "POST", "/admin/user", {
+      body: { type: "CLOUD", email: `n-${suffix}@example.test`, roleSet: [] },
+    });
+    expect(none.body.error_key).toBe("at_least_one_role_required");
+    expect(none.body.data.fields).toEqual({ roleSet: "at_least_one_role_required" });
+  });
+});

@@ -3,7 +3,7 @@ import { COUNTRY_CODES } from "./countries";
 import { LANGUAGES } from "./languages";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";
 import { PLANS, TENANT_STATUSES } from "./plans";
-import { SYSTEM_ROLES, TENANT_ROLES } from "./roles";
+import { SYSTEM_ROLES, type SystemRole, TENANT_ROLES } from "./roles";
 
 /**
  * Field-level validation messages are keys the client translates (document 1 §5), so the same
@@ -101,6 +101,13 @@ export const ZUserInfoInput = z.object({
 });
 export type TUserInfoInput = z.infer<typeof ZUserInfoInput>;
 
+/**
+ * The roles a new platform user starts with when none are chosen. Document 1 §5 defaults to the
+ * first role of the list, which is `admin`; least privilege is the safer default: e-mail users
+ * are basic users, shared-device users device users (docs/decisions.md).
+ */
+export const defaultSystemRoles = (type: TUserType): SystemRole[] => (type === "LOCAL" ? ["agent"] : ["basic"]);
+
 /** Platform add-user dialog (document 1 §5). */
 export const ZAdminCreateUserInput = z
   .object({
@@ -110,7 +117,8 @@ export const ZAdminCreateUserInput = z
     password: ZPassword.nullish(),
     firstName: ZOptionalText(100),
     lastName: ZOptionalText(100),
-    roleSet: z.array(ZSystemRole).min(1, "at_least_one_role_required"),
+    /** Absent: defaultSystemRoles(type); an empty list is refused. */
+    roleSet: z.array(ZSystemRole).min(1, "at_least_one_role_required").optional(),
   })
   // The specific keys of document 1 §8, under the field they belong to.
   .superRefine((v, ctx) => {

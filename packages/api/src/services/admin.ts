@@ -1,5 +1,11 @@
 import { hashPassword, invalidateUserSessions } from "@kunto/auth";
-import type { Plan, SystemRole, TAdminCreateUserInput, TUserInfoInput } from "@kunto/core";
+import {
+  defaultSystemRoles,
+  type Plan,
+  type SystemRole,
+  type TAdminCreateUserInput,
+  type TUserInfoInput,
+} from "@kunto/core";
 import { checkPassword } from "@kunto/core/password";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
@@ -62,7 +68,7 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
       email: input.type === "CLOUD" ? login : null,
       firstName: input.firstName,
       lastName: input.lastName,
-      systemRoles: input.roleSet,
+      systemRoles: input.roleSet ?? defaultSystemRoles(input.type),
       passwordHash,
       // A password set by an admin is temporary: the user, shared-device users included, chooses
       // their own at first sign-in (docs/decisions.md).
