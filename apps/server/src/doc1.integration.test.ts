@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { appRouter, OPERATION_ERROR_KEYS } from "@kunto/api";
-import { ERROR_STATUS, type ErrorKey } from "@kunto/core";
+import { APP_USER_PAGE_SIZES, ERROR_STATUS, type ErrorKey } from "@kunto/core";
 import { schema } from "@kunto/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -574,3 +574,29 @@ describe("issue 10.5: adding users", () => {
     expect(none.body.data.fields).toEqual({ roleSet: "at_least_one_role_required" });
   });
 });
+
+describe("issue 10.6: the account users list", () => {
+  it("issue 10.6: GET /api/tenant/user answers every member; the client pages them by 100", async () => {
+    const { tenant, actor } = await tenantAdmin();
+    const ids = await asOwnerInsertMembers(tenant.id, 150);
+    const answer = await call(actor, "GET", "/tenant/user", { tenantId: tenant.id });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveLength(151);
+    expect(answer.body.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining(ids));
+    expect(APP_USER_PAGE_SIZES[0]).toBe(100);
+    expect([...APP_USER_PAGE_SIZES]).toEqual([100, 200, 500]);
+  });
+});
+
+/** Many members at once, straight into the tables (no hashing): users of one account. */
+async function asOwnerInsertMembers(tenantId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    type: "CLOUD" as const,
+    email: `member-${i}-${randomUUID().slice(0, 8)}@example.test`,
+  }));
+  const users = await db.owner.insert(schema.users).values(rows).returning({ id: schema.users.id });
+  await db.owner
+    .insert(schema.memberships)
+    .values(users.map((u) => ({ tenantId, userId: u.id, roles: ["tenant_basic"] })));
+  return users.map((u) => u.id);
+}
