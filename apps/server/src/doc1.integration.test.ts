@@ -600,3 +600,22 @@ async function asOwnerInsertMembers(tenantId: string, count: number) {
     .values(users.map((u) => ({ tenantId, userId: u.id, roles: ["tenant_basic"] })));
   return users.map((u) => u.id);
 }
+
+describe("issue 10.7: phone numbers get the default calling code 358", () => {
+  it("issue 10.7: POST /api/user and POST /api/admin/user/{id} store phones in international form", async () => {
+    const user = await makeUser(db.owner);
+    const actor = await actorFor(db.db, "self", user.id);
+    const local = await call(actor, "POST", "/user", { body: { phone: "040 123 4567" } });
+    expect(local.body.phone).toBe("+358401234567");
+    const foreign = await call(actor, "POST", "/user", { body: { phone: "0046 70-123 45 67" } });
+    expect(foreign.body.phone).toBe("+46701234567");
+    const bad = await call(actor, "POST", "/user", { body: { phone: "call me maybe" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual({ phone: "invalid_phone" });
+    expect((await userRow(user.id)).phone).toBe("+46701234567");
+
+    const admin = await platformAdmin();
+    const byAdmin = await call(admin, "POST", `/admin/user/${user.id}`, { body: { phone: "09 123 456" } });
+    expect(byAdmin.body.phone).toBe("+3589123456");
+  });
+});

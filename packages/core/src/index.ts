@@ -4,6 +4,7 @@ export * from "./errors";
 export * from "./languages";
 export * from "./password-policy";
 export * from "./permissions";
+export * from "./phone";
 export * from "./plans";
 export * from "./roles";
 export * from "./schemas";

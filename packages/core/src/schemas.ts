@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
 import { LANGUAGES } from "./languages";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";
+import { normalisePhone } from "./phone";
 import { PLANS, TENANT_STATUSES } from "./plans";
 import { SYSTEM_ROLES, type SystemRole, TENANT_ROLES } from "./roles";
 
@@ -17,6 +18,7 @@ export const FIELD_ERRORS = [
   "positive_number",
   "invalid_country",
   "too_long",
+  "invalid_phone",
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];
 
@@ -89,6 +91,15 @@ export const ZTenantDetailsInput = z.object({
 });
 export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 
+/** A phone number of a partial update, stored in international form (normalisePhone). */
+export const ZPatchPhone = ZPatchText(40).transform((value, ctx) => {
+  if (value === undefined || value === null) return value;
+  const phone = normalisePhone(value);
+  if (phone) return phone;
+  ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+  return z.NEVER;
+});
+
 /**
  * A user's own information. Only the fields named change. The e-mail address is read-only
  * (document 1 §5): it may be sent back unchanged, a different one is refused (`email_read_only`).
@@ -96,7 +107,7 @@ export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 export const ZUserInfoInput = z.object({
   firstName: ZPatchText(100),
   lastName: ZPatchText(100),
-  phone: ZPatchText(40),
+  phone: ZPatchPhone,
   email: ZPatchText(254).transform((v) => (typeof v === "string" ? v.toLowerCase() : v)),
 });
 export type TUserInfoInput = z.infer<typeof ZUserInfoInput>;
@@ -106,7 +117,8 @@ export type TUserInfoInput = z.infer<typeof ZUserInfoInput>;
  * first role of the list, which is `admin`; least privilege is the safer default: e-mail users
  * are basic users, shared-device users device users (docs/decisions.md).
  */
-export const defaultSystemRoles = (type: TUserType): SystemRole[] => (type === "LOCAL" ? ["agent"] : ["basic"]);
+export const defaultSystemRoles = (type: TUserType): SystemRole[] =>
+  type === "LOCAL" ? ["agent"] : ["basic"];
 
 /** Platform add-user dialog (document 1 §5). */
 export const ZAdminCreateUserInput = z

@@ -92,7 +92,7 @@ export interface PhoneInputProps extends TextInputProps {
   personal?: boolean;
 }
 
-/** A phone number field with an international example. */
+/** A phone number field; the server stores it with a calling code, +358 by default. */
 export function PhoneInput({ personal = false, ...props }: PhoneInputProps) {
   const { t } = useLingui();
   return (
@@ -101,6 +101,7 @@ export function PhoneInput({ personal = false, ...props }: PhoneInputProps) {
       type="tel"
       autoComplete={personal ? "tel" : "off"}
       placeholder="+358 40 123 4567"
+      description={t`Without a country code, +358 (Finland) is added.`}
       {...props}
     />
   );

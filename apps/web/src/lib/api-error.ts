@@ -68,6 +68,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldError, MessageDescriptor> = {
   positive_number: msg`Only a positive number`,
   invalid_country: msg`Choose a country from the list`,
   too_long: msg`The value is too long`,
+  invalid_phone: msg`Field must be a phone number`,
 };
 
 const GENERIC_ERROR = msg`An error occurred.`;
