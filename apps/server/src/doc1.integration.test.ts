@@ -3,9 +3,16 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { appRouter, OPERATION_ERROR_KEYS } from "@kunto/api";
-import { APP_USER_PAGE_SIZES, ERROR_STATUS, type ErrorKey } from "@kunto/core";
+import { hashToken } from "@kunto/auth";
+import {
+  APP_USER_PAGE_SIZES,
+  ERROR_STATUS,
+  type ErrorKey,
+  effectivePlan,
+  SUBSCRIPTION_STATUSES,
+} from "@kunto/core";
 import { schema } from "@kunto/db";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { type Actor, actorFor, connect, makeTenant, makeUser, TEST_CONFIG } from "./test/harness";
@@ -618,4 +625,39 @@ describe("issue 10.7: phone numbers get the default calling code 358", () => {
     const byAdmin = await call(admin, "POST", `/admin/user/${user.id}`, { body: { phone: "09 123 456" } });
     expect(byAdmin.body.phone).toBe("+3589123456");
   });
+});
+
+describe("issue 10.8: an account whose subscription is unpaid counts as FREE", () => {
+  const STATUSES = [null, ...SUBSCRIPTION_STATUSES] as const;
+
+  it.each(STATUSES)(
+    "issue 10.8: a PRO account with subscription %s gets the plan the rule says",
+    async (status) => {
+      const tenant = await makeTenant(db.owner, { plan: "PRO", subscriptionStatus: status });
+      const user = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
+      const actor = await actorFor(db.db, "member", user.id);
+      const expected = status === null || status === "PAID" ? "PRO" : "FREE";
+      expect(effectivePlan("PRO", status)).toBe(expected);
+
+      const me = await call(actor, "GET", "/user");
+      expect(me.body.tenants).toEqual([expect.objectContaining({ id: tenant.id, plan: expected })]);
+      const current = await call(actor, "GET", "/tenant", { tenantId: tenant.id });
+      expect(current.body).toMatchObject({
+        plan: expected,
+        subscribedPlan: "PRO",
+        subscriptionStatus: status,
+      });
+      const listed = await call(await platformAdmin(), "GET", "/admin/tenant");
+      expect(listed.body.find((t: { id: string }) => t.id === tenant.id)).toMatchObject({ plan: expected });
+
+      // The plan every tenant call's checks read (withPlan, ctx.tenant.plan) comes from the database.
+      const token = actor.cookie?.split("=")[1] ?? "";
+      const [row] = await db.db.transaction((tx) =>
+        tx.execute<{ plan: string }>(
+          sql`select plan from kunto_enter_tenant(${hashToken(token)}, ${tenant.id}::uuid)`,
+        ),
+      );
+      expect(row?.plan).toBe(expected);
+    },
+  );
 });

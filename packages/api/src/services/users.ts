@@ -1,12 +1,26 @@
 import { generateToken } from "@kunto/auth";
-import { type Language, MAX_IMAGE_BYTES, type TUserInfoInput } from "@kunto/core";
+import {
+  effectivePlan,
+  type Language,
+  MAX_IMAGE_BYTES,
+  type Plan,
+  type SubscriptionStatus,
+  type TUserInfoInput,
+} from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../context";
 import type { TUser } from "../dto";
 import { fail } from "../errors";
 
-type MembershipRef = { tenantId: string; name: string; roles: string[]; active: boolean; plan: string };
+type MembershipRef = {
+  tenantId: string;
+  name: string;
+  roles: string[];
+  active: boolean;
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus | null;
+};
 
 export function toUserDto(user: UserRow, memberships: MembershipRef[]): TUser {
   return {
@@ -40,6 +54,7 @@ export async function membershipsOf(tx: Tx, userIds: string[]) {
       name: schema.tenants.name,
       active: schema.tenants.active,
       plan: schema.tenants.plan,
+      subscriptionStatus: schema.tenants.subscriptionStatus,
     })
     .from(schema.memberships)
     .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
@@ -66,7 +81,7 @@ export async function getMe(tx: Tx, user: UserRow) {
       id: m.tenantId,
       name: m.name,
       status: m.active ? "ACTIVE" : "INACTIVE",
-      plan: m.plan,
+      plan: effectivePlan(m.plan, m.subscriptionStatus),
     })),
     mfaEnabled: Boolean(totp?.enabledAt),
   };
