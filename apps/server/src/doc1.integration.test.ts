@@ -661,3 +661,31 @@ describe("issue 10.8: an account whose subscription is unpaid counts as FREE", (
     },
   );
 });
+
+describe("issue 10.9: uploaded file names are sanitised", () => {
+  it("issue 10.9: POST /api/user/image keeps only a sanitised name, served in Content-Disposition", async () => {
+    const user = await makeUser(db.owner);
+    const actor = await actorFor(db.db, "self", user.id);
+    // The smallest PNG signature is enough: the type is read from the bytes.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64");
+    const uploaded = await call(actor, "POST", "/user/image", {
+      body: { data: png, fileName: 'C:\\fakepath\\Kesä "loma" <2026>;\r\nx.PNG' },
+    });
+    expect(uploaded.status).toBe(200);
+    const [stored] = await db.owner
+      .select()
+      .from(schema.userImages)
+      .where(eq(schema.userImages.key, uploaded.body.imageKey));
+    expect(stored?.fileName).toBe("Kesä__loma___2026____x.png");
+
+    const image = await server.fetch(`/api/public/image/${uploaded.body.imageKey}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-disposition")).toBe(
+      "inline; filename=\"Kes___loma___2026____x.png\"; filename*=UTF-8''Kes%C3%A4__loma___2026____x.png",
+    );
+
+    const unnamed = await call(actor, "POST", "/user/image", { body: { data: png } });
+    const plain = await server.fetch(`/api/public/image/${unnamed.body.imageKey}`);
+    expect(plain.headers.get("content-disposition")).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./countries";
 export * from "./errors";
+export * from "./file-name";
 export * from "./languages";
 export * from "./password-policy";
 export * from "./permissions";

@@ -5,6 +5,7 @@ import {
   MAX_IMAGE_BYTES,
   type Plan,
   type SubscriptionStatus,
+  sanitizeFileName,
   type TUserInfoInput,
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
@@ -125,8 +126,11 @@ const IMAGE_SIGNATURES: Array<{ type: string; bytes: number[] }> = [
   { type: "image/webp", bytes: [0x52, 0x49, 0x46, 0x46] },
 ];
 
-/** Stores a profile picture after checking its real type by its first bytes, not its name. */
-export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string) {
+/**
+ * Stores a profile picture after checking its real type by its first bytes, not its name. The
+ * name is kept only sanitised (document 1 §5).
+ */
+export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string, fileName?: string) {
   assertNotDemo(user);
   const data = Buffer.from(dataBase64, "base64");
   if (data.length === 0 || data.length > MAX_IMAGE_BYTES) fail("invalid_image");
@@ -134,7 +138,13 @@ export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string) {
   if (!kind) return fail("invalid_image");
   const key = generateToken();
   await tx.delete(schema.userImages).where(eq(schema.userImages.userId, user.id));
-  await tx.insert(schema.userImages).values({ key, userId: user.id, contentType: kind.type, data });
+  await tx.insert(schema.userImages).values({
+    key,
+    userId: user.id,
+    contentType: kind.type,
+    fileName: fileName ? sanitizeFileName(fileName, "profile-picture") : null,
+    data,
+  });
   await tx.update(schema.users).set({ imageKey: key }).where(eq(schema.users.id, user.id));
   return key;
 }
