@@ -689,3 +689,33 @@ describe("issue 10.9: uploaded file names are sanitised", () => {
     expect(plain.headers.get("content-disposition")).toBeNull();
   });
 });
+
+describe("issue 10.10: the platform account row menu's Activate / Deactivate and Delete", () => {
+  it("issue 10.10: deactivating turns members away, activating lets them in, deleting removes the account", async () => {
+    const admin = await platformAdmin();
+    const { tenant, actor } = await tenantAdmin();
+    const current = () => call(actor, "GET", "/tenant", { tenantId: tenant.id });
+    expect((await current()).status).toBe(200);
+
+    const off = await call(admin, "POST", `/admin/tenant/${tenant.id}/plan`, {
+      body: { status: "INACTIVE" },
+    });
+    expect(off.body).toMatchObject({ status: "INACTIVE", plan: "PRO" });
+    expect((await current()).body.error_key).toBe("access_denied");
+
+    const on = await call(admin, "POST", `/admin/tenant/${tenant.id}/plan`, { body: { status: "ACTIVE" } });
+    expect(on.body.status).toBe("ACTIVE");
+    expect((await current()).status).toBe(200);
+
+    expect((await call(admin, "DELETE", `/admin/tenant/${tenant.id}`)).body).toEqual({ ok: true });
+    expect((await current()).status).toBe(403);
+    expect((await call(actor, "GET", "/user")).body.tenants).toEqual([]);
+    const actions = await db.owner
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.actorUserId, admin.userId ?? ""));
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["admin.admin.setTenantPlan", "admin.admin.deleteTenant"]),
+    );
+  });
+});
