@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type AppRouter, appRouter, openApiDocument } from "@kunto/api";
+import { contentDisposition } from "@kunto/core";
 import { schema, withScope } from "@kunto/db";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
@@ -88,6 +89,7 @@ export function createApp(options: AppOptions) {
     if (!image) return c.json({ message: "not_found", code: "NOT_FOUND", error_key: "not_found" }, 404);
     return c.body(new Uint8Array(image.data), 200, {
       "content-type": image.contentType,
+      ...(image.fileName ? { "content-disposition": contentDisposition("inline", image.fileName) } : {}),
       "cache-control": "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
     });

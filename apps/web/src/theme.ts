@@ -32,7 +32,8 @@ export const theme = createTheme({
   cursorType: "pointer",
   components: {
     Card: { defaultProps: { withBorder: true, radius: "md", padding: "lg" } },
-    Modal: { defaultProps: { size: 660, centered: true } },
+    // Document 1 §9: dialogs are 660 wide and persistent (a click outside keeps typed input).
+    Modal: { defaultProps: { size: 660, centered: true, closeOnClickOutside: false } },
     Button: { defaultProps: { radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
   },

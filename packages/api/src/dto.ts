@@ -40,7 +40,10 @@ export const ZTenant = z.object({
   addressCounty: z.string().nullable(),
   dunsNumber: z.string().nullable(),
   status: z.enum(["ACTIVE", "INACTIVE"]),
+  /** The plan the account gets: FREE while its subscription is unpaid (document 1 §4). */
   plan: z.enum(["FREE", "PRO", "TOTAL"]),
+  /** The plan chosen for the account (by a platform admin, or bought). */
+  subscribedPlan: z.enum(["FREE", "PRO", "TOTAL"]),
   subscriptionStatus: z.string().nullable(),
   currentSubscriptionPeriodEnd: z.string().nullable(),
   business: z.string().nullable(),

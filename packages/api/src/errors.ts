@@ -40,6 +40,12 @@ export const fail = (key: ErrorKey, details?: Record<string, unknown>): never =>
 
 export function errorKeyOf(error: TRPCError): ErrorKey {
   if (error.cause instanceof AppError) return error.cause.key;
+  // A rule of a shared schema may name an error key of the catalogue instead of a field key
+  // (e.g. password_required_for_shared_user): the answer carries that specific key.
+  if (error.cause instanceof ZodError) {
+    const specific = error.cause.issues.find((issue) => isErrorKey(issue.message));
+    if (specific && isErrorKey(specific.message)) return specific.message;
+  }
   if (isErrorKey(error.message)) return error.message;
   return KEY_BY_CODE[error.code] ?? "internal_error";
 }

@@ -1,5 +1,6 @@
 export type { ApiConfig, Context, CookieJar, Logger } from "./context";
 export { errorKeyOf } from "./errors";
 export { openApiDocument } from "./openapi";
+export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { listMembers } from "./services/members";

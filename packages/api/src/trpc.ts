@@ -14,6 +14,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { authCache } from "./auth-cache";
 import type { Context } from "./context";
 import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
+import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { getAuth } from "./session";
 
 const t = initTRPC
@@ -43,14 +44,23 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns service errors (AppError) into tRPC errors with the right code; logs the unexpected. */
+/**
+ * Turns service errors (AppError) into tRPC errors with the right code and logs server-side
+ * failures. An unexpected failure of a known operation answers that operation's key.
+ */
 const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
-    if (cause instanceof AppError) throw toTRPCError(cause);
-    if (result.error.code === "INTERNAL_SERVER_ERROR")
+    if (cause instanceof AppError) {
+      if (cause.status >= 500) ctx.log.error({ err: cause, path }, "procedure failed");
+      throw toTRPCError(cause);
+    }
+    if (result.error.code === "INTERNAL_SERVER_ERROR") {
       ctx.log.error({ err: cause ?? result.error, path }, "procedure failed");
+      const key = OPERATION_ERROR_KEYS[path];
+      if (key) throw toTRPCError(new AppError(key));
+    }
   }
   return result;
 });

@@ -5,6 +5,8 @@ export const ADMIN_PAGE_SIZES = [50, 100, 500] as const;
 export const APP_USER_PAGE_SIZES = [100, 200, 500] as const;
 export const DUNS_LENGTH = 9;
 export const POSITIVE_NUMBER_MAX_DIGITS = 9;
+/** Added to phone numbers entered without one (document 1 §9). */
+export const DEFAULT_CALLING_CODE = "358";
 export const EMAIL_SUBSCRIPTION_TYPES = ["survey_end", "undone_tasks"] as const;
 export type EmailSubscriptionType = (typeof EMAIL_SUBSCRIPTION_TYPES)[number];
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   user_exists: 409,
   user_creation_failed: 500,
   user_info_update_failed: 500,
+  email_read_only: 400,
   user_roles_update_failed: 400,
   user_state_change_failed: 500,
   you_cannot_disable_yourself: 400,

@@ -71,9 +71,16 @@ export const planAllows = (plan: Plan, feature: PlanFeature): boolean => PLAN_LI
 
 export const isPaid = (plan: Plan): boolean => plan === "PRO" || plan === "TOTAL";
 
+/**
+ * The plan an account gets (document 1 §4: an unpaid account counts as FREE): its plan while the
+ * subscription is paid or while there is none (a platform admin set the plan by hand), else FREE.
+ * The database's `kunto_effective_plan` (migration 0004) applies the same rule to plan checks.
+ */
+export function effectivePlan(plan: Plan, subscriptionStatus: SubscriptionStatus | null): Plan {
+  return subscriptionStatus === null || subscriptionStatus === "PAID" ? plan : "FREE";
+}
+
 export function nextPlan(plan: Plan): Plan | null {
   const i = PLANS.indexOf(plan);
   return PLANS[i + 1] ?? null;
 }
-
-export const TRIAL_DAYS = 30;

@@ -33,12 +33,12 @@ describe("shared schemas", () => {
 
   it("asks a shared user for username and password, an e-mail user for an e-mail", () => {
     expect(messages(ZAdminCreateUserInput.safeParse({ type: "LOCAL", roleSet: ["agent"] }))).toEqual({
-      username: "field_required",
-      password: "field_required",
+      username: "username_or_email_required",
+      password: "password_required_for_shared_user",
     });
     expect(messages(ZAdminCreateUserInput.safeParse({ type: "CLOUD", roleSet: [] }))).toEqual({
       roleSet: "at_least_one_role_required",
-      email: "field_required",
+      email: "username_or_email_required",
     });
     expect(
       messages(

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
 import { LANGUAGES } from "./languages";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";
+import { normalisePhone } from "./phone";
 import { PLANS, TENANT_STATUSES } from "./plans";
-import { SYSTEM_ROLES, TENANT_ROLES } from "./roles";
+import { SYSTEM_ROLES, type SystemRole, TENANT_ROLES } from "./roles";
 
 /**
  * Field-level validation messages are keys the client translates (document 1 §5), so the same
@@ -17,6 +18,7 @@ export const FIELD_ERRORS = [
   "positive_number",
   "invalid_country",
   "too_long",
+  "invalid_phone",
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];
 
@@ -28,6 +30,14 @@ export const ZOptionalText = (max = 200) =>
   trimmed(max)
     .nullish()
     .transform((v) => (v ? v : null));
+/**
+ * A field of a partial update (document 1 §7): absent leaves the stored value unchanged, null or
+ * an empty text clears it.
+ */
+export const ZPatchText = (max = 200) =>
+  trimmed(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
 export const ZEmail = text()
   .trim()
   .toLowerCase()
@@ -81,12 +91,34 @@ export const ZTenantDetailsInput = z.object({
 });
 export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 
+/** A phone number of a partial update, stored in international form (normalisePhone). */
+export const ZPatchPhone = ZPatchText(40).transform((value, ctx) => {
+  if (value === undefined || value === null) return value;
+  const phone = normalisePhone(value);
+  if (phone) return phone;
+  ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+  return z.NEVER;
+});
+
+/**
+ * A user's own information. Only the fields named change. The e-mail address is read-only
+ * (document 1 §5): it may be sent back unchanged, a different one is refused (`email_read_only`).
+ */
 export const ZUserInfoInput = z.object({
-  firstName: ZOptionalText(100),
-  lastName: ZOptionalText(100),
-  phone: ZOptionalText(40),
+  firstName: ZPatchText(100),
+  lastName: ZPatchText(100),
+  phone: ZPatchPhone,
+  email: ZPatchText(254).transform((v) => (typeof v === "string" ? v.toLowerCase() : v)),
 });
 export type TUserInfoInput = z.infer<typeof ZUserInfoInput>;
+
+/**
+ * The roles a new platform user starts with when none are chosen. Document 1 §5 defaults to the
+ * first role of the list, which is `admin`; least privilege is the safer default: e-mail users
+ * are basic users, shared-device users device users (docs/decisions.md).
+ */
+export const defaultSystemRoles = (type: TUserType): SystemRole[] =>
+  type === "LOCAL" ? ["agent"] : ["basic"];
 
 /** Platform add-user dialog (document 1 §5). */
 export const ZAdminCreateUserInput = z
@@ -97,14 +129,18 @@ export const ZAdminCreateUserInput = z
     password: ZPassword.nullish(),
     firstName: ZOptionalText(100),
     lastName: ZOptionalText(100),
-    roleSet: z.array(ZSystemRole).min(1, "at_least_one_role_required"),
+    /** Absent: defaultSystemRoles(type); an empty list is refused. */
+    roleSet: z.array(ZSystemRole).min(1, "at_least_one_role_required").optional(),
   })
+  // The specific keys of document 1 §8, under the field they belong to.
   .superRefine((v, ctx) => {
     if (v.type === "LOCAL") {
-      if (!v.username) ctx.addIssue({ code: "custom", path: ["username"], message: "field_required" });
-      if (!v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "field_required" });
+      if (!v.username)
+        ctx.addIssue({ code: "custom", path: ["username"], message: "username_or_email_required" });
+      if (!v.password)
+        ctx.addIssue({ code: "custom", path: ["password"], message: "password_required_for_shared_user" });
     } else if (!v.email) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: "field_required" });
+      ctx.addIssue({ code: "custom", path: ["email"], message: "username_or_email_required" });
     }
   });
 export type TAdminCreateUserInput = z.infer<typeof ZAdminCreateUserInput>;

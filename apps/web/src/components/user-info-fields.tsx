@@ -31,6 +31,18 @@ export function useUserInfoForm(user: {
   });
 }
 
+/**
+ * The fields the person changed: an update names only those, so whatever else was changed
+ * meanwhile (by the user elsewhere or by an admin) stays as it is.
+ */
+export function changedUserInfo(
+  form: Pick<UseFormReturnType<UserInfoValues>, "isDirty">,
+  values: UserInfoValues,
+): Partial<UserInfoValues> {
+  const keys = ["firstName", "lastName", "phone"] as const;
+  return Object.fromEntries(keys.filter((key) => form.isDirty(key)).map((key) => [key, values[key]]));
+}
+
 export interface NameFieldsProps {
   form: UseFormReturnType<NameValues>;
   /**
@@ -80,7 +92,7 @@ export interface PhoneInputProps extends TextInputProps {
   personal?: boolean;
 }
 
-/** A phone number field with an international example. */
+/** A phone number field; the server stores it with a calling code, +358 by default. */
 export function PhoneInput({ personal = false, ...props }: PhoneInputProps) {
   const { t } = useLingui();
   return (
@@ -89,6 +101,7 @@ export function PhoneInput({ personal = false, ...props }: PhoneInputProps) {
       type="tel"
       autoComplete={personal ? "tel" : "off"}
       placeholder="+358 40 123 4567"
+      description={t`Without a country code, +358 (Finland) is added.`}
       {...props}
     />
   );

@@ -37,6 +37,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   user_exists: msg`A user with that username or e-mail already exists.`,
   user_creation_failed: msg`Creating the user failed.`,
   user_info_update_failed: msg`Updating the user information failed.`,
+  email_read_only: msg`The e-mail address cannot be changed here.`,
   user_roles_update_failed: msg`Updating the user roles failed.`,
   user_state_change_failed: msg`Changing the user state failed.`,
   you_cannot_disable_yourself: msg`You cannot disable yourself.`,
@@ -67,6 +68,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldError, MessageDescriptor> = {
   positive_number: msg`Only a positive number`,
   invalid_country: msg`Choose a country from the list`,
   too_long: msg`The value is too long`,
+  invalid_phone: msg`Field must be a phone number`,
 };
 
 const GENERIC_ERROR = msg`An error occurred.`;

@@ -1,7 +1,6 @@
 import {
   SYSTEM_ROLES,
   ZAdminCreateUserInput,
-  ZCreateTenantInput,
   ZPlan,
   ZSystemRole,
   ZTenantDetailsInput,
@@ -104,7 +103,8 @@ export const adminRouter = router({
     .meta({
       openapi: { method: "POST", path: "/admin/tenant", tags: ["admin"], summary: "Create an account" },
     })
-    .input(ZCreateTenantInput.extend({ plan: ZPlan.optional() }))
+    // The add-account form requires the address (document 1 §5), unlike a user's new-account form.
+    .input(ZTenantDetailsInput.extend({ plan: ZPlan.optional() }))
     .output(ZTenant)
     .mutation(async ({ ctx, input: { plan, ...details } }) =>
       tenants.toTenantDto(await tenants.createTenant(ctx.tx, details, null, plan ? { plan } : {})),

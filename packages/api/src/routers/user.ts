@@ -31,10 +31,10 @@ export const userRouter = router({
         description: "Body: { data: base64 of a PNG, JPEG or WebP image up to 2 MB }",
       },
     })
-    .input(z.object({ data: z.string().min(1).max(3_000_000) }))
+    .input(z.object({ data: z.string().min(1).max(3_000_000), fileName: z.string().max(255).optional() }))
     .output(z.object({ imageKey: z.string() }))
     .mutation(async ({ ctx, input }) => ({
-      imageKey: await users.setUserImage(ctx.tx, ctx.user, input.data),
+      imageKey: await users.setUserImage(ctx.tx, ctx.user, input.data, input.fileName),
     })),
   setLanguage: authedProcedure
     .meta({

@@ -1,5 +1,11 @@
 import { hashPassword, invalidateUserSessions } from "@kunto/auth";
-import type { Plan, SystemRole, TAdminCreateUserInput, TUserInfoInput } from "@kunto/core";
+import {
+  defaultSystemRoles,
+  type Plan,
+  type SystemRole,
+  type TAdminCreateUserInput,
+  type TUserInfoInput,
+} from "@kunto/core";
 import { checkPassword } from "@kunto/core/password";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
@@ -7,7 +13,7 @@ import type { UserRow } from "../context";
 import { fail } from "../errors";
 import { audit } from "./audit";
 import { getMembership } from "./tenants";
-import { membershipsOf, toUserDto } from "./users";
+import { applyUserInfo, membershipsOf, toUserDto } from "./users";
 
 export async function listUsers(tx: Tx, userType?: "local" | "cloud") {
   const where =
@@ -62,10 +68,11 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
       email: input.type === "CLOUD" ? login : null,
       firstName: input.firstName,
       lastName: input.lastName,
-      systemRoles: input.roleSet,
+      systemRoles: input.roleSet ?? defaultSystemRoles(input.type),
       passwordHash,
-      // A password set by an admin is temporary: the user chooses their own at first sign-in.
-      mustChangePassword: passwordHash !== null && input.type === "CLOUD",
+      // A password set by an admin is temporary: the user, shared-device users included, chooses
+      // their own at first sign-in (docs/decisions.md).
+      mustChangePassword: passwordHash !== null,
       emailConfirmedAt: input.type === "CLOUD" ? new Date() : null,
     })
     .onConflictDoNothing()
@@ -74,8 +81,7 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
 }
 
 export async function updateUser(tx: Tx, id: string, input: TUserInfoInput) {
-  const [user] = await tx.update(schema.users).set(input).where(eq(schema.users.id, id)).returning();
-  return user ?? fail("not_found");
+  return applyUserInfo(tx, await getUser(tx, id), input);
 }
 
 export async function setUserEnabled(tx: Tx, actor: UserRow, id: string, enabled: boolean) {

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Permission, TCreateTenantInput, TenantRole, TTenantDetailsInput } from "@kunto/core";
+import {
+  effectivePlan,
+  type Permission,
+  type TCreateTenantInput,
+  type TenantRole,
+  type TTenantDetailsInput,
+} from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { TTenant } from "../dto";
@@ -21,7 +27,8 @@ export function toTenantDto(t: TenantRow): TTenant {
     addressCounty: t.addressCounty,
     dunsNumber: t.dunsNumber,
     status: t.active ? "ACTIVE" : "INACTIVE",
-    plan: t.plan,
+    plan: effectivePlan(t.plan, t.subscriptionStatus),
+    subscribedPlan: t.plan,
     subscriptionStatus: t.subscriptionStatus,
     currentSubscriptionPeriodEnd: t.currentSubscriptionPeriodEnd?.toISOString() ?? null,
     business: t.business,
@@ -78,7 +85,7 @@ export async function updateTenantDetails(
  */
 export async function createTenant(
   tx: Tx,
-  input: TCreateTenantInput,
+  input: TCreateTenantInput & { dunsNumber?: string | null },
   ownerId: string | null,
   extra: Partial<Pick<TenantRow, "plan" | "isDemo" | "active">> = {},
 ) {

@@ -1,12 +1,27 @@
 import { generateToken } from "@kunto/auth";
-import { type Language, MAX_IMAGE_BYTES } from "@kunto/core";
+import {
+  effectivePlan,
+  type Language,
+  MAX_IMAGE_BYTES,
+  type Plan,
+  type SubscriptionStatus,
+  sanitizeFileName,
+  type TUserInfoInput,
+} from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../context";
 import type { TUser } from "../dto";
 import { fail } from "../errors";
 
-type MembershipRef = { tenantId: string; name: string; roles: string[]; active: boolean; plan: string };
+type MembershipRef = {
+  tenantId: string;
+  name: string;
+  roles: string[];
+  active: boolean;
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus | null;
+};
 
 export function toUserDto(user: UserRow, memberships: MembershipRef[]): TUser {
   return {
@@ -40,6 +55,7 @@ export async function membershipsOf(tx: Tx, userIds: string[]) {
       name: schema.tenants.name,
       active: schema.tenants.active,
       plan: schema.tenants.plan,
+      subscriptionStatus: schema.tenants.subscriptionStatus,
     })
     .from(schema.memberships)
     .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
@@ -66,7 +82,7 @@ export async function getMe(tx: Tx, user: UserRow) {
       id: m.tenantId,
       name: m.name,
       status: m.active ? "ACTIVE" : "INACTIVE",
-      plan: m.plan,
+      plan: effectivePlan(m.plan, m.subscriptionStatus),
     })),
     mfaEnabled: Boolean(totp?.enabledAt),
   };
@@ -77,13 +93,24 @@ export function assertNotDemo(user: UserRow) {
   if (user.isDemo) fail("demo_account_read_only");
 }
 
-export async function updateUserInfo(
-  tx: Tx,
-  user: UserRow,
-  input: { firstName: string | null; lastName: string | null; phone: string | null },
-) {
+export async function updateUserInfo(tx: Tx, user: UserRow, input: TUserInfoInput) {
   assertNotDemo(user);
-  const [updated] = await tx.update(schema.users).set(input).where(eq(schema.users.id, user.id)).returning();
+  return applyUserInfo(tx, user, input);
+}
+
+/**
+ * Changes only the fields the input names: absent = unchanged, null = cleared. The e-mail
+ * address is read-only; sending it back unchanged is allowed, a different one is refused.
+ */
+export async function applyUserInfo(tx: Tx, target: UserRow, { email, ...fields }: TUserInfoInput) {
+  if (email !== undefined && email !== target.email) fail("email_read_only");
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return target;
+  const [updated] = await tx
+    .update(schema.users)
+    .set(changes)
+    .where(eq(schema.users.id, target.id))
+    .returning();
   return updated ?? fail("user_info_update_failed");
 }
 
@@ -99,8 +126,11 @@ const IMAGE_SIGNATURES: Array<{ type: string; bytes: number[] }> = [
   { type: "image/webp", bytes: [0x52, 0x49, 0x46, 0x46] },
 ];
 
-/** Stores a profile picture after checking its real type by its first bytes, not its name. */
-export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string) {
+/**
+ * Stores a profile picture after checking its real type by its first bytes, not its name. The
+ * name is kept only sanitised (document 1 §5).
+ */
+export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string, fileName?: string) {
   assertNotDemo(user);
   const data = Buffer.from(dataBase64, "base64");
   if (data.length === 0 || data.length > MAX_IMAGE_BYTES) fail("invalid_image");
@@ -108,7 +138,13 @@ export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string) {
   if (!kind) return fail("invalid_image");
   const key = generateToken();
   await tx.delete(schema.userImages).where(eq(schema.userImages.userId, user.id));
-  await tx.insert(schema.userImages).values({ key, userId: user.id, contentType: kind.type, data });
+  await tx.insert(schema.userImages).values({
+    key,
+    userId: user.id,
+    contentType: kind.type,
+    fileName: fileName ? sanitizeFileName(fileName, "profile-picture") : null,
+    data,
+  });
   await tx.update(schema.users).set({ imageKey: key }).where(eq(schema.users.id, user.id));
   return key;
 }

@@ -99,6 +99,8 @@ export const userImages = pgTable("user_images", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   contentType: text().notNull(),
+  /** The uploaded file's name, sanitised (document 1 §5); served in Content-Disposition. */
+  fileName: text(),
   data: bytea().notNull(),
   createdAt: createdAt(),
 });

@@ -48,10 +48,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(
-        ({ dunsNumber: _duns, ...details }) => create.mutate({ ...details, plan }),
-        formAlert.onInvalid,
-      )}
+      onSubmit={form.onSubmit((details) => create.mutate({ ...details, plan }), formAlert.onInvalid)}
     >
       <Stack gap="md">
         <FormErrorAlert
@@ -59,7 +56,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
           error={formAlert.error}
           fallback={ERROR_MESSAGES.tenant_creation_failed}
         />
-        <TenantDetailsFields form={form} mode="details" />
+        <TenantDetailsFields form={form} mode="details" duns="editable" />
         <Input.Wrapper label={t`Plan`}>
           <div>
             <SegmentedControl

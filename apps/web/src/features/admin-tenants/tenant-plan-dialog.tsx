@@ -32,20 +32,23 @@ function TenantPlanForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const refresh = useRefreshTenants();
-  const [plan, setPlan] = useState<Plan>(tenant.plan);
+  // The plan chosen for the account; while unpaid it counts as Free (document 1 §4).
+  const [plan, setPlan] = useState<Plan>(tenant.subscribedPlan);
   const planLabel = (p: Plan) => i18n._(PLAN_LABELS[p]);
-  const following = nextPlan(tenant.plan);
+  const following = nextPlan(tenant.subscribedPlan);
   const save = useMutation(
     trpc.admin.setTenantPlan.mutationOptions({
       onSuccess: async (updated) => {
-        const label = planLabel(updated.plan);
+        const label = planLabel(updated.subscribedPlan);
         notifications.show({ color: "green", message: t`The plan is now ${label}.` });
         await refresh();
         onClose();
       },
     }),
   );
-  const currentLabel = planLabel(tenant.plan);
+  const currentLabel = planLabel(tenant.subscribedPlan);
+  const unpaid = tenant.plan !== tenant.subscribedPlan;
+  const effectiveLabel = planLabel(tenant.plan);
   const nextLabel = following ? planLabel(following) : null;
   const end = tenant.currentSubscriptionPeriodEnd;
   const endDate = end ? formatDate(end) : null;
@@ -63,6 +66,13 @@ function TenantPlanForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
           </Text>
           <Badge variant="light">{currentLabel}</Badge>
         </Group>
+        {unpaid ? (
+          <Text size="sm" c="red.8">
+            <Trans>
+              The subscription is unpaid: the account has the {effectiveLabel} plan until it is paid.
+            </Trans>
+          </Text>
+        ) : null}
         {endDate ? (
           <Text size="sm" c="dimmed">
             <Trans>Subscription ends {endDate}</Trans>
@@ -76,7 +86,7 @@ function TenantPlanForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
         fullWidth
         aria-label={t`Plan`}
         value={plan}
-        onChange={(value) => setPlan(PLANS.find((p) => p === value) ?? tenant.plan)}
+        onChange={(value) => setPlan(PLANS.find((p) => p === value) ?? tenant.subscribedPlan)}
         data={PLANS.map((p) => ({ value: p, label: planLabel(p) }))}
       />
       <PlanSummary plan={plan} />
@@ -85,7 +95,7 @@ function TenantPlanForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
         lockCancel
         onSubmit={() => save.mutate({ id: tenant.id, status: plan })}
         loading={save.isPending}
-        disabled={plan === tenant.plan}
+        disabled={plan === tenant.subscribedPlan}
         submitLabel={<Trans>Save</Trans>}
       />
     </Stack>

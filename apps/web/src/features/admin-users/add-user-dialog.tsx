@@ -1,4 +1,5 @@
 import {
+  defaultSystemRoles,
   type ErrorKey,
   isSystemRole,
   type TAdminCreateUserInput,
@@ -33,8 +34,6 @@ import { errorKeyMessage, errorMessage, fieldErrorMessage, getErrorKey } from ".
 import { roleLabel } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
 
-/** Document 1 §5: "at least one role, defaulting to the first"; basic is the safe first choice. */
-const DEFAULT_ROLES = ["basic"];
 const CREATE_FAILED = msg`Creating the user failed.`;
 
 interface AddUserValues {
@@ -54,7 +53,7 @@ const INITIAL_VALUES: AddUserValues = {
   password: "",
   firstName: "",
   lastName: "",
-  roleSet: DEFAULT_ROLES,
+  roleSet: defaultSystemRoles("CLOUD"),
 };
 
 /** The first problem of a value under a shared schema, as a translated text. */
@@ -180,7 +179,13 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
           ]}
           {...form.getInputProps("type")}
           onChange={(value) => {
-            form.setFieldValue("type", value === "LOCAL" ? "LOCAL" : "CLOUD");
+            const type = value === "LOCAL" ? "LOCAL" : "CLOUD";
+            // Untouched roles follow the type: basic for e-mail users, agent for device users.
+            const roles = form.getValues().roleSet;
+            const previous = defaultSystemRoles(form.getValues().type);
+            if (roles.length === previous.length && roles.every((role, i) => role === previous[i]))
+              form.setFieldValue("roleSet", defaultSystemRoles(type));
+            form.setFieldValue("type", type);
             form.clearErrors();
             setFailure(null);
           }}
@@ -197,6 +202,7 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
             />
             <NewPasswordInput
               label={t`Password`}
+              description={t`Temporary: a new password is chosen at the first sign-in on the device.`}
               required
               userInputs={[values.username, values.firstName, values.lastName]}
               {...form.getInputProps("password")}

@@ -7,7 +7,7 @@ import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { RoleBadges } from "../../components/role-badges";
 import { UserAvatar } from "../../components/user-avatar";
-import { NameFields, PhoneInput, useUserInfoForm } from "../../components/user-info-fields";
+import { changedUserInfo, NameFields, PhoneInput, useUserInfoForm } from "../../components/user-info-fields";
 import type { AdminUser } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { useUpdateCachedUser } from "./use-user-actions";
@@ -49,7 +49,10 @@ function UserDetailsForm({ user, onClose }: { user: AdminUser; onClose: () => vo
   const local = user.type === "LOCAL";
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => update.mutate({ id: user.id, ...values }))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => update.mutate({ id: user.id, ...changedUserInfo(form, values) }))}
+    >
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
           <UserAvatar user={user} size={56} />

@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "@kunto/core";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, sanitizeFileName } from "@kunto/core";
 import { Trans } from "@lingui/react/macro";
 import { Button, FileButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -32,7 +32,7 @@ export function AvatarUpload() {
       notifications.show({ color: "red", message: errorKeyMessage("invalid_image") });
       return;
     }
-    upload.mutate({ data: await readBase64(file) });
+    upload.mutate({ data: await readBase64(file), fileName: sanitizeFileName(file.name, "profile-picture") });
   };
   return (
     <FileButton onChange={(file) => void onFile(file)} accept={IMAGE_TYPES.join(",")}>

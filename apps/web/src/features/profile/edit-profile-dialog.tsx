@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
-import { NameFields, PhoneInput, useUserInfoForm } from "../../components/user-info-fields";
+import { changedUserInfo, NameFields, PhoneInput, useUserInfoForm } from "../../components/user-info-fields";
 import type { Me } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 
@@ -36,7 +36,7 @@ function EditProfileForm({ me, onClose }: { me: Me; onClose: () => void }) {
     }),
   );
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => update.mutate(values))}>
+    <form noValidate onSubmit={form.onSubmit((values) => update.mutate(changedUserInfo(form, values)))}>
       <Stack gap="md">
         <FormErrorAlert error={formAlert.error} fallback={msg`Updating the user information failed.`} />
         <TextInput label={t`E-mail`} value={me.email ?? me.username ?? ""} readOnly variant="filled" />

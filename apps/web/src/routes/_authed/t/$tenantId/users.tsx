@@ -4,7 +4,8 @@ import { requireTenantPermission } from "../../../../lib/guards";
 
 export const Route = createFileRoute("/_authed/t/$tenantId/users")({
   beforeLoad: requireTenantPermission("tenant.users.manage"),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.tenant.users.queryOptions()),
+  // Prefetch without throwing: a failed load is shown inside the page with a retry (document 1 §8).
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.tenant.users.queryOptions()),
   component: AccountUsersRoute,
 });
 

@@ -1,0 +1,32 @@
+import type { ErrorKey } from "@kunto/core";
+
+/**
+ * The error key an operation answers when it fails unexpectedly (document 1 §8): a person sees
+ * "creating the user failed", not "an error occurred". Keyed by procedure path; the error
+ * boundary logs the real cause and sends this key instead of `internal_error`. Expected failures
+ * (validation, permissions, conflicts) keep their own keys.
+ */
+export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
+  "admin.createUser": "user_creation_failed",
+  "admin.updateUser": "user_info_update_failed",
+  "user.update": "user_info_update_failed",
+  "user.uploadImage": "user_info_update_failed",
+  "admin.enableUser": "user_state_change_failed",
+  "admin.disableUser": "user_state_change_failed",
+  "admin.addUserRole": "user_roles_update_failed",
+  "admin.removeUserRole": "user_roles_update_failed",
+  "tenant.addRole": "user_roles_update_failed",
+  "tenant.removeRole": "user_roles_update_failed",
+  "admin.createTenant": "tenant_creation_failed",
+  "user.createTenant": "tenant_creation_failed",
+  "admin.updateTenant": "tenant_update_failed",
+  "admin.setTenantPlan": "tenant_update_failed",
+  // An account admin changing their own organisation, as opposed to support changing an account.
+  "tenant.update": "organization_update_failed",
+  "tenant.addUser": "user_add_fail",
+  "admin.addTenantUser": "user_add_fail",
+  "tenant.removeUser": "user_delete_fail",
+  "admin.removeTenantUser": "user_delete_fail",
+  "user.emailSubscriptions": "email_subscription_retrieval_error",
+  "user.saveEmailSubscriptions": "email_subscription_preferences_saving_error",
+};
