@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
@@ -29,6 +30,7 @@ import type { ReactNode } from "react";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
+import { InsideMainLandmark, MAIN_ID, SkipLink } from "./landmarks";
 import { LanguageMenu } from "./language-menu";
 import { NavLinkItem } from "./links";
 import { Logo } from "./logo";
@@ -48,6 +50,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       navbar={hideNav ? undefined : { width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }}
       padding={{ base: "md", sm: "xl" }}
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -80,8 +83,10 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
           </AppShell.Section>
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
-        <div style={{ maxWidth: 1200, margin: "0 auto" }}>{children}</div>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
+        <InsideMainLandmark>
+          <div style={{ maxWidth: 1200, margin: "0 auto" }}>{children}</div>
+        </InsideMainLandmark>
       </AppShell.Main>
     </AppShell>
   );
@@ -184,16 +189,13 @@ function UserMenu({ me }: { me: Me }) {
   const { t } = useLingui();
   const name = displayName(me);
   return (
-    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t`User menu`}
-          px={6}
-          py={4}
-          style={{ borderRadius: "var(--mantine-radius-md)" }}
-        >
+        <UnstyledButton px={6} py={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
+          {/* Named by its content (not aria-label), so the name shown is part of what is read. */}
+          <VisuallyHidden>{t`User menu`}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
-            <UserAvatar user={me} size={32} />
+            <UserAvatar user={me} size={32} alt="" />
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {name}
             </Text>

@@ -97,13 +97,13 @@ export function PasswordStrengthMeter({ value, userInputs = [] }: PasswordStreng
             </Trans>
           </Text>
         ) : tooShort ? (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red.9">
             <Trans>
               Too short: {length} of at least {PASSWORD_MIN_LENGTH} characters
             </Trans>
           </Text>
         ) : (
-          <Text size="xs" c={strength.error ? "red.8" : "dimmed"}>
+          <Text size="xs" c={strength.error ? "red.9" : "dimmed"}>
             <Trans>Strength: {scoreLabel}</Trans>
             {strength.error ? (
               <>

@@ -98,7 +98,7 @@ function RoleChips({ user, actions }: { user: TenantUser; actions: MemberActions
         );
       })}
       {missing.length > 0 ? (
-        <Menu position="bottom-start" shadow="md" withinPortal>
+        <Menu position="bottom-start" shadow="md">
           <Menu.Target>
             <ActionIcon
               variant="subtle"
@@ -124,7 +124,7 @@ function RowMenu({ user, removable, actions }: Omit<MemberRowProps, "editable">)
   const small = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.0625em))`) ?? false;
   const name = memberName(user);
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
+    <Menu position="bottom-end" shadow="md">
       <Menu.Target>
         {/* Wide screens have the role chips; the menu then only holds the removal. */}
         <ActionIcon
@@ -157,7 +157,7 @@ function RowMenu({ user, removable, actions }: Omit<MemberRowProps, "editable">)
         ) : null}
         {removable ? (
           <Menu.Item
-            color="red"
+            color="red.9"
             leftSection={<IconUserMinus size={16} />}
             onClick={() => actions.removeFromAccount(user)}
           >

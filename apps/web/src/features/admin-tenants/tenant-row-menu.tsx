@@ -71,7 +71,7 @@ export function TenantRowMenu({
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end">
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${name}`}>
             <IconDots size={18} />
@@ -104,7 +104,7 @@ export function TenantRowMenu({
               <Trans>Activate</Trans>
             </Menu.Item>
           )}
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm("delete")}>
+          <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => setConfirm("delete")}>
             <Trans>Delete</Trans>
           </Menu.Item>
         </Menu.Dropdown>

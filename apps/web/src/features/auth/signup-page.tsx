@@ -83,7 +83,7 @@ function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
       <form onSubmit={form.onSubmit((v) => signUp.mutate(v))} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={formAlert.error} />
-          <EmailInput personal data-autofocus {...form.getInputProps("email")} />
+          <EmailInput personal autoFocus {...form.getInputProps("email")} />
           <Group grow align="flex-start">
             <TextInput label={t`First name`} autoComplete="given-name" {...form.getInputProps("firstName")} />
             <TextInput label={t`Last name`} autoComplete="family-name" {...form.getInputProps("lastName")} />

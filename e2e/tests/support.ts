@@ -1,0 +1,82 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+
+/** The platform admin's password, given to the server by playwright.config.ts. */
+export const ADMIN_PASSWORD = "e2e admin passphrase 2026";
+export const DEMO = { login: "demo@kunto.local", password: "Kunto-demo-2026-aurora" };
+export const ADMIN = { login: "admin@kunto.local", password: ADMIN_PASSWORD };
+
+export async function signIn(page: Page, who: { login: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Username or e-mail").fill(who.login);
+  await page.getByRole("textbox", { name: "Password" }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * A browser context signed in once, reused by every page of a test file: each sign-in counts
+ * against the per-address limit, so suites do not sign in per screen.
+ */
+export async function signedInContext(
+  browser: Browser,
+  who: { login: string; password: string },
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.close();
+  return context;
+}
+
+/** The id of a demo account, from the signed-in user's own `GET /api/user`. */
+export async function tenantIdOf(context: BrowserContext, name: string): Promise<string> {
+  const me = (await (await context.request.get("/api/user")).json()) as {
+    tenants: Array<{ id: string; name: string }>;
+  };
+  const tenant = me.tenants.find((t) => t.name === name);
+  if (!tenant) throw new Error(`${name} is not among the user's accounts`);
+  return tenant.id;
+}
+
+/** Waits until a screen has its page heading and nothing is loading any more. */
+export async function settled(page: Page, heading?: string | RegExp) {
+  await expect(
+    heading
+      ? page.getByRole("heading", { level: 1, name: heading })
+      : page.getByRole("heading", { level: 1 }),
+  ).toBeVisible();
+  await expect(page.locator("[aria-busy=true], .mantine-Loader-root")).toHaveCount(0);
+}
+
+/** Mantine's transitions fade in from opacity 0: checking mid-fade misreads colours and sizes. */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners run forever; only the transitions that end matter.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().iterations ?? 1)))
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+}
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe-core over the whole page (open dialogs and menus included); fails on any violation. */
+export async function expectAccessible(page: Page, what: string) {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes
+      .slice(0, 5)
+      .map(
+        (n) => `${n.target.join(" ")} | ${n.html.slice(0, 120)} | ${n.failureSummary?.split("\n")[1] ?? ""}`,
+      ),
+  }));
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+}
