@@ -71,19 +71,19 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
     const page = await context.newPage();
 
     await page.goto("/tenants");
-    await settled(page, "Accounts");
+    await settled(page, "Organisations");
     await expectAccessible(page, "platform organisations");
     const row = "Aurora Logistics OÜ";
     const openRowMenu = () => page.getByRole("button", { name: `Actions for ${row}` }).click();
     await scanMenu(page, "organisation actions", openRowMenu);
-    await scanDialog(page, "Add new tenant", () =>
-      page.getByRole("button", { name: "Add new tenant" }).click(),
+    await scanDialog(page, "Add new organisation", () =>
+      page.getByRole("button", { name: "Add new organisation" }).click(),
     );
     for (const [item, dialog] of [
       ["Users", `Users of ${row}`],
-      ["Settings", "Account settings"],
+      ["Settings", "Organisation settings"],
       ["Change subscription", "Change subscription"],
-      ["Delete", "Delete the account?"],
+      ["Delete", "Delete the organisation?"],
     ] as const) {
       await scanDialog(page, dialog, async () => {
         await openRowMenu();

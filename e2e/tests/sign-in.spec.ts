@@ -5,7 +5,7 @@ test("the demo link signs in, the chooser offers both accounts, and sign-out end
 }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Try the demo" }).click();
-  await expect(page.getByText("You are a member of several accounts.")).toBeVisible();
+  await expect(page.getByText("You are a member of several organisations.")).toBeVisible();
   await page.getByText("Aurora Logistics OÜ").click();
   await expect(page).toHaveURL(/\/t\/[0-9a-f-]+\/dashboard$/);
   await expect(page.getByText("Aurora Logistics OÜ").first()).toBeVisible();

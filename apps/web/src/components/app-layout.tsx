@@ -146,17 +146,17 @@ function MainNav({
             <NavLinkItem
               to="/"
               activeOptions={{ exact: true }}
-              label={<Trans>Switch account</Trans>}
+              label={<Trans>Switch organisation</Trans>}
               leftSection={<IconSwitchHorizontal size={18} />}
               onClick={onNavigate}
             />
           ) : null}
         </nav>
       ) : me.tenants.length === 0 ? (
-        <nav aria-label={t`Account`}>
+        <nav aria-label={t`Organisation`}>
           <NavLinkItem
             to="/new_account"
-            label={<Trans>Create an account</Trans>}
+            label={<Trans>Create an organisation</Trans>}
             leftSection={<IconPlus size={18} />}
             onClick={onNavigate}
           />
@@ -175,7 +175,7 @@ function MainNav({
           />
           <NavLinkItem
             to="/tenants"
-            label={<Trans>Accounts</Trans>}
+            label={<Trans>Organisations</Trans>}
             leftSection={<IconBuilding size={18} />}
             onClick={onNavigate}
           />

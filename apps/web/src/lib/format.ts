@@ -19,3 +19,11 @@ export function formatDate(
 
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
   i18n.number(value, options);
+
+/**
+ * A secret to be typed by hand, in groups of four as authenticator apps show and accept it:
+ * "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP".
+ */
+export function groupInFours(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).join(" ");
+}

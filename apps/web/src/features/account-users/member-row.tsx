@@ -161,7 +161,7 @@ function RowMenu({ user, removable, actions }: Omit<MemberRowProps, "editable">)
             leftSection={<IconUserMinus size={16} />}
             onClick={() => actions.removeFromAccount(user)}
           >
-            <Trans>Remove from account</Trans>
+            <Trans>Remove from organisation</Trans>
           </Menu.Item>
         ) : null}
       </Menu.Dropdown>

@@ -38,7 +38,7 @@ export function TenantList({ tenants, onOpen }: TenantListProps) {
         <Table.Tbody>
           {tenants.length === 0 ? (
             <EmptyTableRow colSpan={4}>
-              <Trans>No accounts found.</Trans>
+              <Trans>No organisations found.</Trans>
             </EmptyTableRow>
           ) : null}
           {tenants.map((tenant) => (

@@ -33,8 +33,11 @@ import { errorKeyMessage, errorMessage, fieldErrorMessage, getErrorKey } from ".
 import { roleLabel } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
 
-/** Document 1 §5: "at least one role, defaulting to the first"; basic is the safe first choice. */
-const DEFAULT_ROLES = ["basic"];
+/**
+ * Document 1 §5: "at least one role, defaulting to the first". An e-mail user starts as a basic
+ * user, a shared device user as a device user (issue 6.18).
+ */
+const DEFAULT_ROLES: Record<TUserType, string[]> = { CLOUD: ["basic"], LOCAL: ["agent"] };
 const CREATE_FAILED = msg`Creating the user failed.`;
 
 interface AddUserValues {
@@ -54,7 +57,7 @@ const INITIAL_VALUES: AddUserValues = {
   password: "",
   firstName: "",
   lastName: "",
-  roleSet: DEFAULT_ROLES,
+  roleSet: DEFAULT_ROLES.CLOUD,
 };
 
 /** The first problem of a value under a shared schema, as a translated text. */
@@ -180,7 +183,12 @@ function AddUserForm({ onClose, assignable }: { onClose: () => void; assignable:
           ]}
           {...form.getInputProps("type")}
           onChange={(value) => {
-            form.setFieldValue("type", value === "LOCAL" ? "LOCAL" : "CLOUD");
+            const type = value === "LOCAL" ? "LOCAL" : "CLOUD";
+            const current = form.getValues();
+            // The roles follow the type until the admin has chosen some themselves.
+            if (current.roleSet.join() === DEFAULT_ROLES[current.type].join())
+              form.setFieldValue("roleSet", DEFAULT_ROLES[type]);
+            form.setFieldValue("type", type);
             form.clearErrors();
             setFailure(null);
           }}

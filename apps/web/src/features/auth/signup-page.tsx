@@ -76,7 +76,7 @@ function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
         title={<Trans>Create your Kunto account</Trans>}
         description={
           <Trans>
-            After signing up you can create an account for your organisation and run your first survey.
+            After signing up you can add your organisation and run your first survey.
           </Trans>
         }
       />

@@ -92,11 +92,11 @@ function AccountRolesCard({ me }: { me: Me }) {
     <Card>
       <Stack gap="sm">
         <Title order={2} size="h3">
-          <Trans>Accounts and roles</Trans>
+          <Trans>Organisations and roles</Trans>
         </Title>
         {me.tenantRoles.length === 0 ? (
           <Text size="sm" c="dimmed">
-            <Trans>You are not a member of any account yet.</Trans>
+            <Trans>You are not a member of any organisation yet.</Trans>
           </Text>
         ) : (
           <Table verticalSpacing="xs">
