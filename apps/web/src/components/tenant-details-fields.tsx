@@ -92,12 +92,7 @@ export function TenantDetailsFields({ form, autoFocus = false, duns = "hidden" }
           autoComplete="postal-code"
           {...form.getInputProps("zipCode")}
         />
-        <TextInput
-          label={t`City`}
-          required
-          autoComplete="address-level2"
-          {...form.getInputProps("city")}
-        />
+        <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps("city")} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput label={t`County`} autoComplete="address-level1" {...form.getInputProps("addressCounty")} />

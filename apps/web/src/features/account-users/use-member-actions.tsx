@@ -176,7 +176,9 @@ export function useMemberActions(tenantId: string, users: readonly TenantUser[])
             {removingSelf ? (
               <Trans>You will lose access to this organisation.</Trans>
             ) : (
-              <Trans>{removingName} will lose access to this organisation. The user itself is not deleted.</Trans>
+              <Trans>
+                {removingName} will lose access to this organisation. The user itself is not deleted.
+              </Trans>
             )}
           </Text>
         }

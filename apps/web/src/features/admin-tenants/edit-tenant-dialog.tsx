@@ -18,7 +18,12 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: AdminTenant | nu
   const { t } = useLingui();
   const shown = useLastTenant(tenant);
   return (
-    <Modal opened={tenant !== null} onClose={onClose} title={t`Organisation settings`} closeOnClickOutside={false}>
+    <Modal
+      opened={tenant !== null}
+      onClose={onClose}
+      title={t`Organisation settings`}
+      closeOnClickOutside={false}
+    >
       {shown ? <EditTenantForm key={shown.id} tenant={shown} onClose={onClose} /> : null}
     </Modal>
   );

@@ -74,11 +74,7 @@ function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
     <Stack gap="lg">
       <PublicPageHeading
         title={<Trans>Create your Kunto account</Trans>}
-        description={
-          <Trans>
-            After signing up you can add your organisation and run your first survey.
-          </Trans>
-        }
+        description={<Trans>After signing up you can add your organisation and run your first survey.</Trans>}
       />
       <form onSubmit={form.onSubmit((v) => signUp.mutate(v))} noValidate>
         <Stack gap="md">

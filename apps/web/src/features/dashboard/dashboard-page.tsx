@@ -71,7 +71,9 @@ export function DashboardPage({ tenantId }: { tenantId: string }) {
           <ActionCard
             icon={<IconClipboardCheck size={22} />}
             title={<Trans>Complete the company details</Trans>}
-            text={<Trans>Add your address and registration details to finish setting up the organisation.</Trans>}
+            text={
+              <Trans>Add your address and registration details to finish setting up the organisation.</Trans>
+            }
             action={
               <ButtonLink to="/t/$tenantId/onboarding" params={{ tenantId }} size="sm">
                 <Trans>Continue set-up</Trans>

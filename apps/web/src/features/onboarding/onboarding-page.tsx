@@ -51,7 +51,9 @@ export function OnboardingPage({ tenantId }: { tenantId: string }) {
               <Trans>Your organisation is ready</Trans>
             </Title>
             <Text c="dimmed" maw={460}>
-              <Trans>The company details are saved. You can change them later in the organisation settings.</Trans>
+              <Trans>
+                The company details are saved. You can change them later in the organisation settings.
+              </Trans>
             </Text>
             <Group>
               <Button variant="default" onClick={() => setEditing(true)}>
