@@ -80,3 +80,34 @@ export async function expectAccessible(page: Page, what: string) {
   }));
   expect.soft(found, `axe violations on ${what}`).toEqual([]);
 }
+
+/**
+ * What does not fit a narrow screen: the page scrolling sideways, and any element whose content is
+ * wider than its box while the box hides or scrolls the rest (a cut badge, a truncated button
+ * label, a table that needs sideways scrolling). Visually hidden helpers (1 px boxes) are skipped.
+ */
+export async function overflowProblems(page: Page): Promise<string[]> {
+  await animationsDone(page);
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls sideways: ${root.scrollWidth} px content in ${root.clientWidth} px`);
+    const describe = (el: Element) => {
+      const classes = [...el.classList].filter((c) => c.startsWith("mantine-")).join(".");
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+      return `<${el.tagName.toLowerCase()}${classes ? `.${classes}` : ""}> "${text}"`;
+    };
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === "visible" || el.matches("input, textarea, select")) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2 || !el.checkVisibility({ visibilityProperty: true })) continue;
+      // Off-screen panels (the closed phone menu) are not shown.
+      if (box.right <= 0 || box.left >= root.clientWidth) continue;
+      problems.push(`cut: ${describe(el)} needs ${el.scrollWidth} px, has ${el.clientWidth} px`);
+    }
+    return problems;
+  });
+}

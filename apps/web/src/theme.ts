@@ -77,7 +77,17 @@ export function createKuntoTheme(labels: ThemeLabels) {
       },
       // Links are told apart from text by more than their colour (WCAG 1.4.1).
       Anchor: { defaultProps: { underline: "always" } },
-      Button: { defaultProps: { radius: "md" } },
+      // A button keeps its label whole: beside a long title the title wraps, not the button.
+      Button: { defaultProps: { radius: "md" }, styles: { root: { flexShrink: 0 } } },
+      // Choices with long names (ru, pl) wrap onto two lines on a phone instead of being cut.
+      SegmentedControl: { styles: { label: { whiteSpace: "normal", lineHeight: 1.3 } } },
+      // Long role names (ru, pl, ee) wrap inside the badge instead of being cut off.
+      Badge: {
+        styles: {
+          root: { height: "auto", minHeight: "var(--badge-height)", maxWidth: "100%" },
+          label: { whiteSpace: "normal", overflow: "visible", lineHeight: 1.3, paddingBlock: 2 },
+        },
+      },
       Paper: { defaultProps: { radius: "md" } },
     },
   });

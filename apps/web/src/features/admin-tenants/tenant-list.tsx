@@ -20,7 +20,7 @@ export function TenantList({ tenants, onOpen }: TenantListProps) {
 
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="sm">
+      <Table highlightOnHover verticalSpacing="sm" className="stack-on-phone">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
@@ -83,7 +83,7 @@ function TenantRow({
         ) : null}
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Badge variant="light">{i18n._(PLAN_LABELS[tenant.plan])}</Badge>
           {active ? (
             <Badge color="green" variant="light">
@@ -99,7 +99,7 @@ function TenantRow({
       <Table.Td>
         <Text size="sm">{country}</Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-actions>
         <TenantRowMenu tenant={tenant} onOpen={onOpen} />
       </Table.Td>
     </Table.Tr>

@@ -98,7 +98,7 @@ export function UserRow({
           </Stack>
         )}
       </Table.Td>
-      <Table.Td w={48}>
+      <Table.Td w={48} data-actions>
         <UserActionsMenu
           user={user}
           actions={actions}

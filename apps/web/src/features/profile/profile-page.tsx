@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Card, Flex, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconLogout, IconPencil } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
@@ -33,7 +33,12 @@ export function ProfilePage() {
     <Stack gap="lg">
       <PageTitle title={t`Profile`} />
       <Card>
-        <Group align="flex-start" gap="lg" wrap="nowrap">
+        {/* Picture above the details on a phone, beside them from `xs` up. */}
+        <Flex
+          direction={{ base: "column", xs: "row" }}
+          align={{ base: "stretch", xs: "flex-start" }}
+          gap="lg"
+        >
           <Stack align="center" gap={6}>
             <UserAvatar user={me} size={68} />
             {editable ? <AvatarUpload /> : null}
@@ -62,7 +67,7 @@ export function ProfilePage() {
               </Text>
             )}
           </Stack>
-        </Group>
+        </Flex>
       </Card>
 
       <AccountRolesCard me={me} />
@@ -141,7 +146,13 @@ function SessionsCard() {
         </Text>
         <FormErrorAlert error={signOutEverywhere.error} />
         <Group>
-          <Button variant="default" color="red" leftSection={<IconLogout size={16} />} onClick={confirm.open}>
+          <Button
+            variant="default"
+            color="red"
+            className="button-may-wrap"
+            leftSection={<IconLogout size={16} />}
+            onClick={confirm.open}
+          >
             <Trans>Sign out everywhere</Trans>
           </Button>
         </Group>

@@ -80,7 +80,13 @@ function SetUpTotp() {
     return (
       <Stack gap="sm" align="flex-start">
         <FormErrorAlert error={setup.error} w="100%" />
-        <Button variant="light" onClick={() => setup.mutate({})} loading={setup.isPending}>
+        <Button
+          variant="light"
+          className="button-may-wrap"
+          data-testid="totp-set-up"
+          onClick={() => setup.mutate({})}
+          loading={setup.isPending}
+        >
           <Trans>Set up two-step verification</Trans>
         </Button>
       </Stack>
