@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Table, Text } from "@mantine/core";
+import { Badge, Group, Table, Text, useMatches } from "@mantine/core";
 import { useMemo } from "react";
 import { useCountryOptions } from "../../components/country-select";
 import { ActionsHeaderCell, EmptyTableRow } from "../../components/table-parts";
@@ -17,9 +17,11 @@ export function TenantList({ tenants, onOpen }: TenantListProps) {
   const countries = useCountryOptions();
   const countryName = useMemo(() => new Map(countries.map((c) => [c.value, c.label])), [countries]);
   const now = Date.now();
+  // On a phone the rows are stacked cards (`stack-on-phone`): nothing to scroll sideways.
+  const minWidth = useMatches({ base: 0, sm: 640 });
 
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table highlightOnHover verticalSpacing="sm" className="stack-on-phone">
         <Table.Thead>
           <Table.Tr>
