@@ -14,19 +14,34 @@ export async function signIn(page: Page, who: { login: string; password: string 
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+/** Sessions of this worker by login: test files run one after another in one worker process. */
+const sessions = new Map<string, StorageState>();
+
 /**
- * A browser context signed in once, reused by every page of a test file: each sign-in counts
- * against the per-address limit, so suites do not sign in per screen.
+ * A browser context signed in as `who`, reusing this worker's session of that person while the
+ * server still knows it: every sign-in counts against the per-address and per-account limits,
+ * so the suite signs in a handful of times, and runs again on the same database (issue 6.27).
  */
 export async function signedInContext(
   browser: Browser,
   who: { login: string; password: string },
   options: Parameters<Browser["newContext"]>[0] = {},
 ): Promise<BrowserContext> {
+  const saved = sessions.get(who.login);
+  if (saved) {
+    const context = await browser.newContext({ ...options, storageState: saved });
+    const answer = (await (await context.request.get("/trpc/user.session")).json()) as {
+      result?: { data: unknown };
+    };
+    if (answer.result?.data) return context;
+    await context.close();
+  }
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await signIn(page, who);
   await page.close();
+  sessions.set(who.login, await context.storageState());
   return context;
 }
 
