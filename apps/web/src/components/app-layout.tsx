@@ -30,6 +30,7 @@ import type { ReactNode } from "react";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
+import { breakableLogin } from "./email-text";
 import { InsideMainLandmark, MAIN_ID, SkipLink } from "./landmarks";
 import { LanguageMenu } from "./language-menu";
 import { NavLinkItem } from "./links";
@@ -204,7 +205,7 @@ function UserMenu({ me }: { me: Me }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label className="break-anywhere">{me.email ?? me.username}</Menu.Label>
+        <Menu.Label className="break-anywhere">{breakableLogin(me.email ?? me.username)}</Menu.Label>
         <Menu.Item component={Link} to="/me" leftSection={<IconUserCircle size={16} />}>
           <Trans>Profile</Trans>
         </Menu.Item>

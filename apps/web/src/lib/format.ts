@@ -27,3 +27,12 @@ export const formatNumber = (value: number, options?: Intl.NumberFormatOptions):
 export function groupInFours(secret: string): string {
   return (secret.match(/.{1,4}/g) ?? []).join(" ");
 }
+
+/**
+ * Where a login may break when a line is too short: after the last "@" of an e-mail address
+ * ("anna.virtanen@" + "aurora.example"); null for a username without one.
+ */
+export function loginBreak(login: string): [string, string] | null {
+  const at = login.lastIndexOf("@");
+  return at > 0 && at < login.length - 1 ? [login.slice(0, at + 1), login.slice(at + 1)] : null;
+}

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconDots, IconPlus, IconUserMinus } from "@tabler/icons-react";
+import { breakableLogin } from "../../components/email-text";
 import { AddRoleDropdown, RoleBadges } from "../../components/role-badges";
 import { UserAvatar } from "../../components/user-avatar";
 import { roleLabel } from "../../lib/labels";
@@ -45,7 +46,7 @@ export function MemberRow({ user, editable, removable, actions }: MemberRowProps
           <UserAvatar user={user} size={38} />
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={500} className="break-anywhere">
-              {name}
+              {breakableLogin(name)}
             </Text>
             {fullName ? (
               <Text size="xs" c="dimmed" className="break-anywhere">

@@ -5,6 +5,7 @@ import { IconKey, IconLogout, IconPencil } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { breakableLogin } from "../../components/email-text";
 import { FormErrorAlert } from "../../components/form-errors";
 import { PageTitle } from "../../components/page-title";
 import { RoleBadges } from "../../components/role-badges";
@@ -48,7 +49,7 @@ export function ProfilePage() {
               {displayName(me)}
             </Title>
             <Text c="dimmed" className="break-anywhere">
-              {me.email ?? me.username}
+              {breakableLogin(me.email ?? me.username)}
             </Text>
             {me.phone ? <Text size="sm">{me.phone}</Text> : null}
             {isPlatformAdmin(me) ? <RoleBadges roles={["admin"]} /> : null}
