@@ -157,6 +157,13 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
     await scanDialog(page, "Add user", () => page.getByRole("button", { name: "Add user" }).click());
     const addRole = page.getByRole("button", { name: /^Add role for / }).first();
     await scanMenu(page, "add role", () => addRole.click());
+    await scanDialog(page, "Remove from organisation?", async () => {
+      await page
+        .getByRole("button", { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: "Remove from organisation" }).click();
+    });
 
     await page.goto(`/t/${tenantId}/settings`);
     await settled(page, "Settings");
