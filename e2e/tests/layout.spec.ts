@@ -69,7 +69,12 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
           .click();
         await expect(adminPage.getByRole("menu")).toBeVisible();
         await check(adminPage, "organisation actions menu");
+        // The first entry of the row menu: the organisation's users, in a dialog.
+        await adminPage.getByRole("menuitem").first().click();
+        await expect(adminPage.getByRole("dialog")).toBeVisible();
+        await check(adminPage, "organisation users dialog");
         await adminPage.keyboard.press("Escape");
+        await expect(adminPage.getByRole("dialog")).toBeHidden();
         // The page's main button opens the add dialog, in any language.
         await adminPage.getByRole("main").getByRole("button").first().click();
         await expect(adminPage.getByRole("dialog")).toBeVisible();

@@ -44,7 +44,9 @@ test("a platform admin creates a shared device user who can then sign in (issue 
   await kiosk.close();
 });
 
-test("a platform admin moves an organisation to another plan", async ({ page }) => {
+test("issue 6.27: a platform admin moves an organisation to another plan, whichever plan an earlier run left", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   const name = "Aurora Logistics OÜ";
   const planCell = () =>
