@@ -117,6 +117,8 @@ export async function overflowProblems(page: Page): Promise<string[]> {
       if (el.scrollWidth <= el.clientWidth + 1) continue;
       const style = getComputedStyle(el);
       if (style.overflowX === "visible" || el.matches("input, textarea, select")) continue;
+      // Scrollbars are the frame's chrome, not content that could be cut.
+      if (el.closest(".mantine-ScrollArea-scrollbar")) continue;
       const box = el.getBoundingClientRect();
       if (box.width <= 2 || box.height <= 2 || !el.checkVisibility({ visibilityProperty: true })) continue;
       // Off-screen panels (the closed phone menu) are not shown.
