@@ -3,6 +3,7 @@ import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { precompressPlugin } from "./scripts/precompress";
 
 const API_TARGET = process.env.KUNTO_API_URL ?? "http://localhost:3000";
 
@@ -27,6 +28,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui({ failOnCompileError: true }),
+    precompressPlugin(),
   ],
   server: {
     port: 5173,

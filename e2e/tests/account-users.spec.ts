@@ -23,7 +23,7 @@ test("a tenant admin adds a user to the account, makes them an admin and signs o
   await dialog.getByLabel("First name").fill("Noora");
   await dialog.getByLabel("Last name").fill("Laine");
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByText(`${email} has been added to the account.`)).toBeVisible();
+  await expect(page.getByText(`${email} has been added to the organisation.`)).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row.getByRole("button", { name: `Remove role Basic user from ${email}` })).toBeVisible();
 

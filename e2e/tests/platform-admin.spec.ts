@@ -1,17 +1,16 @@
 import { expect, type Page, test } from "@playwright/test";
-
-const ADMIN_PASSWORD = "e2e admin passphrase 2026";
+import { ADMIN, DEMO, signIn } from "./support";
 
 async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Username or e-mail").fill("admin@kunto.local");
-  await page.getByRole("textbox", { name: "Password" }).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // A platform admin without an account of their own lands on the account list.
+  await signIn(page, ADMIN);
+  // A platform admin without an organisation of their own lands on the organisation list.
   await expect(page).toHaveURL(/\/tenants$/);
 }
 
-test("a platform admin creates a shared device user who can then sign in", async ({ page, browser }) => {
+test("a platform admin creates a shared device user who can then sign in (issue 6.18: as a device user)", async ({
+  page,
+  browser,
+}) => {
   const username = `kiosk-${Date.now()}`;
   await signInAsAdmin(page);
   await page.getByRole("navigation").getByRole("link", { name: "Users" }).click();
@@ -19,11 +18,21 @@ test("a platform admin creates a shared device user who can then sign in", async
 
   await page.getByRole("button", { name: "Create new user" }).click();
   const dialog = page.getByRole("dialog", { name: "Create new user" });
+  const roles = dialog.locator(".mantine-MultiSelect-pill");
+  await expect(roles).toHaveText(["Basic user"]);
   await dialog.getByText("Shared device user").click();
+  await expect(roles).toHaveText(["Device user"]);
   await dialog.getByLabel("Username").fill(username);
   await dialog.getByRole("textbox", { name: "Password" }).fill("lobby kiosk shared phrase 7");
   await dialog.getByRole("button", { name: "Create user" }).click();
   await expect(page.getByText(username)).toBeVisible();
+
+  // The server's record, not only the list on screen.
+  const users = (await (await page.request.get("/api/admin/user?user_type=local")).json()) as Array<{
+    username: string | null;
+    roles: string[];
+  }>;
+  expect(users.find((user) => user.username === username)?.roles).toEqual(["agent"]);
 
   const kiosk = await browser.newPage();
   await kiosk.goto("/login");
@@ -35,32 +44,51 @@ test("a platform admin creates a shared device user who can then sign in", async
   await kiosk.getByRole("textbox", { name: "New password", exact: true }).fill("tablet by the lobby door 77");
   await kiosk.getByRole("textbox", { name: "Repeat the new password" }).fill("tablet by the lobby door 77");
   await kiosk.getByRole("button", { name: "Save and continue" }).click();
-  // Not a member of any account yet and not an admin: offered to create one.
+  // Not a member of any organisation yet and not an admin: offered to create one.
   await expect(kiosk).toHaveURL(/\/new_account$/);
   await kiosk.close();
 });
 
-test("a platform admin moves an account to another plan", async ({ page }) => {
+test("issue 6.27: a platform admin moves an organisation to another plan, whichever plan an earlier run left", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
-  const row = page.getByRole("row").filter({ hasText: "Aurora Logistics OÜ" });
-  await expect(row.getByText("Free")).toBeVisible();
-  await page.getByRole("button", { name: "Actions for Aurora Logistics OÜ" }).click();
+  const name = "Aurora Logistics OÜ";
+  const planCell = () =>
+    page
+      .getByRole("row")
+      .filter({ hasText: name })
+      .getByText(/^(Free|Pro|Total)$/);
+  await expect(planCell()).toBeVisible();
+  // Whatever an earlier run left (issue 6.27: no fresh database assumed), move to the other one.
+  const target = (await planCell().textContent()) === "Pro" ? "Free" : "Pro";
+  await page.getByRole("button", { name: `Actions for ${name}` }).click();
   await page.getByRole("menuitem", { name: "Change subscription" }).click();
   const dialog = page.getByRole("dialog", { name: "Change subscription" });
-  await dialog.getByText("Pro", { exact: true }).click();
+  await dialog.getByText(target, { exact: true }).click();
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(row.getByText("Pro", { exact: true })).toBeVisible();
+  await expect(planCell()).toHaveText(target);
   await page.reload();
-  await expect(
-    page.getByRole("row").filter({ hasText: "Aurora Logistics OÜ" }).getByText("Pro", { exact: true }),
-  ).toBeVisible();
+  await expect(planCell()).toHaveText(target);
 });
 
-test("account members are kept out of platform administration", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Try the demo" }).click();
-  await expect(page.getByText("You are a member of several accounts.")).toBeVisible();
+test("issue 6.27: organisation members are kept out of platform administration, by the API too", async ({
+  page,
+}) => {
+  await signIn(page, DEMO);
+  await expect(page.getByText("You are a member of several organisations.")).toBeVisible();
   await page.goto("/users");
   await expect(page).toHaveURL(/\/access_denied$/);
   await expect(page.getByText("The page you're trying to access has restricted access.")).toBeVisible();
+
+  // The same session at the REST paths behind the pages: refused by the server, not only hidden.
+  for (const path of ["/api/admin/user", "/api/admin/tenant"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+    expect(await response.json()).toMatchObject({ error_key: "access_denied" });
+  }
+  const write = await page.request.post("/api/admin/tenant", {
+    data: { name: "Should not exist", country: "FI" },
+  });
+  expect(write.status()).toBe(403);
 });

@@ -5,7 +5,7 @@ test("the demo link signs in, the chooser offers both accounts, and sign-out end
 }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Try the demo" }).click();
-  await expect(page.getByText("You are a member of several accounts.")).toBeVisible();
+  await expect(page.getByText("You are a member of several organisations.")).toBeVisible();
   await page.getByText("Aurora Logistics OÜ").click();
   await expect(page).toHaveURL(/\/t\/[0-9a-f-]+\/dashboard$/);
   await expect(page.getByText("Aurora Logistics OÜ").first()).toBeVisible();
@@ -31,7 +31,8 @@ test("a wrong password is refused without saying whether the account exists", as
   const unknown = await attempt("nobody@example.test");
   await page.reload();
   await page.getByRole("textbox", { name: "Password" }).fill("not the password at all");
-  const wrong = await attempt("demo@kunto.local");
+  // A seeded person no other test signs in as: the failure counts towards their lock-out only.
+  const wrong = await attempt("olga.ivanova@aurora.example");
   expect(unknown.status).toBe(401);
   expect(wrong).toEqual(unknown);
   expect(unknown.body).toContain("invalid_credentials");

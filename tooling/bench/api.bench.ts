@@ -1,40 +1,12 @@
 // HTTP benchmark on loopback: the account's users over tRPC and over REST against a bare Hono
 // route that runs the same SQL in the same kind of transaction, then sign-in capacity and what
 // happens past it. Starts its own server (embedded PostgreSQL in a temporary folder).
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
+import { startServer } from "./server";
 
-const root = join(import.meta.dirname, "../..");
 const port = 3290;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-
-async function startServer(): Promise<{ child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "kunto-bench-"));
-  chmodSync(dir, 0o755);
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
-    cwd: join(root, "apps/server"),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dir,
-      BENCH_ROUTES: "true",
-      LOG_LEVEL: "warn",
-      SIGNIN_ADDRESS_LIMIT: "1000000",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Kunto is running")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
-  return { child, dir };
-}
 
 async function signIn(): Promise<{ cookie: string; tenantId: string; userId: string }> {
   const response = await fetch(`${base}/trpc/auth.signIn`, {
@@ -77,7 +49,7 @@ const line = (name: string, f: Figures, extra = "") =>
   );
 
 async function main() {
-  const { child, dir } = await startServer();
+  const server = await startServer(port, { BENCH_ROUTES: "true", SIGNIN_ADDRESS_LIMIT: "1000000" });
   try {
     const { cookie, tenantId, userId } = await signIn();
     const headers = { cookie, "x-tenant-id": tenantId };
@@ -127,9 +99,7 @@ async function main() {
     const heavy = await signInLoad(64);
     line("sign-in, 64 connections", heavy, `   statuses ${JSON.stringify(heavy.statuses)}`);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

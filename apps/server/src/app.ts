@@ -117,10 +117,11 @@ function mountWebClient(app: Hono, webDist: string) {
     "/assets/*",
     serveStatic({
       root: webDist,
+      precompressed: true, // .br / .gz siblings written by the web build
       onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root: webDist }));
+  app.use("*", serveStatic({ root: webDist, precompressed: true }));
   // Read per request (the OS caches it): a new build is served without a restart.
   app.get("*", async (c) =>
     c.html(await readFile(join(webDist, "index.html"), "utf8"), 200, { "cache-control": "no-cache" }),

@@ -44,6 +44,7 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   "auth.totpEnable": { access: "authed", input: { code: "000000" } },
   "auth.totpDisable": { access: "authed", input: { code: "000000" } },
   "user.me": { access: "authed" },
+  "user.session": { access: "public" },
   "user.update": { access: "authed", input: { firstName: "Same", lastName: "Person", phone: null } },
   "user.uploadImage": { access: "authed", input: { data: "bm90IGFuIGltYWdl" } },
   "user.setLanguage": { access: "authed", input: { language: "en" } },

@@ -4,6 +4,7 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { trackNavigationFocus } from "./lib/focus";
 import { activateLanguage, detectLanguage } from "./lib/i18n";
 import { queryClient, setSessionEndedHandler } from "./lib/trpc";
 import { router } from "./router";
@@ -16,6 +17,8 @@ setSessionEndedHandler(() => {
   queryClient.clear();
   void router.navigate({ to: "/login", search: { redirect: router.state.location.href }, replace: true });
 });
+
+trackNavigationFocus(router);
 
 async function start() {
   await activateLanguage(detectLanguage());

@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
@@ -29,6 +30,8 @@ import type { ReactNode } from "react";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
+import { breakableLogin } from "./email-text";
+import { InsideMainLandmark, MAIN_ID, SkipLink } from "./landmarks";
 import { LanguageMenu } from "./language-menu";
 import { NavLinkItem } from "./links";
 import { Logo } from "./logo";
@@ -48,6 +51,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       navbar={hideNav ? undefined : { width: 250, breakpoint: "sm", collapsed: { mobile: !opened } }}
       padding={{ base: "md", sm: "xl" }}
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -80,8 +84,10 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
           </AppShell.Section>
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
-        <div style={{ maxWidth: 1200, margin: "0 auto" }}>{children}</div>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
+        <InsideMainLandmark>
+          <div style={{ maxWidth: 1200, margin: "0 auto" }}>{children}</div>
+        </InsideMainLandmark>
       </AppShell.Main>
     </AppShell>
   );
@@ -141,17 +147,17 @@ function MainNav({
             <NavLinkItem
               to="/"
               activeOptions={{ exact: true }}
-              label={<Trans>Switch account</Trans>}
+              label={<Trans>Switch organisation</Trans>}
               leftSection={<IconSwitchHorizontal size={18} />}
               onClick={onNavigate}
             />
           ) : null}
         </nav>
       ) : me.tenants.length === 0 ? (
-        <nav aria-label={t`Account`}>
+        <nav aria-label={t`Organisation`}>
           <NavLinkItem
             to="/new_account"
-            label={<Trans>Create an account</Trans>}
+            label={<Trans>Create an organisation</Trans>}
             leftSection={<IconPlus size={18} />}
             onClick={onNavigate}
           />
@@ -170,7 +176,7 @@ function MainNav({
           />
           <NavLinkItem
             to="/tenants"
-            label={<Trans>Accounts</Trans>}
+            label={<Trans>Organisations</Trans>}
             leftSection={<IconBuilding size={18} />}
             onClick={onNavigate}
           />
@@ -184,16 +190,13 @@ function UserMenu({ me }: { me: Me }) {
   const { t } = useLingui();
   const name = displayName(me);
   return (
-    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t`User menu`}
-          px={6}
-          py={4}
-          style={{ borderRadius: "var(--mantine-radius-md)" }}
-        >
+        <UnstyledButton px={6} py={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
+          {/* Named by its content (not aria-label), so the name shown is part of what is read. */}
+          <VisuallyHidden>{t`User menu`}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
-            <UserAvatar user={me} size={32} />
+            <UserAvatar user={me} size={32} alt="" />
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {name}
             </Text>
@@ -202,7 +205,7 @@ function UserMenu({ me }: { me: Me }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label className="break-anywhere">{me.email ?? me.username}</Menu.Label>
+        <Menu.Label className="break-anywhere">{breakableLogin(me.email ?? me.username)}</Menu.Label>
         <Menu.Item component={Link} to="/me" leftSection={<IconUserCircle size={16} />}>
           <Trans>Profile</Trans>
         </Menu.Item>

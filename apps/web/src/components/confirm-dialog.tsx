@@ -6,8 +6,8 @@ export interface ConfirmDialogProps {
   opened: boolean;
   title: ReactNode;
   message: ReactNode;
-  /** Text of the confirming button; defaults to "Confirm". */
-  confirmLabel?: ReactNode;
+  /** Text of the confirming button: the action itself ("Delete", "Remove"), never "Continue". */
+  confirmLabel: ReactNode;
   /** Red confirming button for destructive actions. */
   danger?: boolean;
   loading?: boolean;
@@ -35,7 +35,7 @@ export function ConfirmDialog({
             <Trans>Cancel</Trans>
           </Button>
           <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} data-autofocus>
-            {confirmLabel ?? <Trans>Confirm</Trans>}
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
-import { Group, Text, Title } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import { PageHeading } from "./page-heading";
 
 export interface PageTitleProps {
   /** Shown as the page heading and in the browser tab. */
@@ -15,9 +16,7 @@ export function PageTitle({ title, description, actions }: PageTitleProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
       <div>
-        <Title order={1} className="break-anywhere">
-          {title}
-        </Title>
+        <PageHeading className="break-anywhere">{title}</PageHeading>
         {description ? (
           <Text c="dimmed" mt={4}>
             {description}

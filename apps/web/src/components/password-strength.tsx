@@ -30,11 +30,14 @@ function loadEstimator(): Promise<CheckPassword> {
   return loading;
 }
 
-/** The estimator once loaded; starts loading it on first use. */
-function useEstimator(): CheckPassword | null {
+/**
+ * The estimator once loaded. Its dictionaries are most of the client's bytes, so loading starts
+ * only when `wanted` turns true (the person has started typing), never with the form.
+ */
+function useEstimator(wanted: boolean): CheckPassword | null {
   const [check, setCheck] = useState<CheckPassword | null>(() => estimator);
   useEffect(() => {
-    if (check) return;
+    if (check || !wanted) return;
     let active = true;
     void loadEstimator().then((loaded) => {
       if (active) setCheck(() => loaded);
@@ -42,7 +45,7 @@ function useEstimator(): CheckPassword | null {
     return () => {
       active = false;
     };
-  }, [check]);
+  }, [check, wanted]);
   return check;
 }
 
@@ -66,7 +69,7 @@ export interface PasswordStrengthMeterProps {
  */
 export function PasswordStrengthMeter({ value, userInputs = [] }: PasswordStrengthMeterProps) {
   const { i18n } = useLingui();
-  const check = useEstimator();
+  const check = useEstimator(value !== "");
   const inputsKey = userInputs.filter(Boolean).join("\n");
   const strength = useMemo(
     () => estimate(check, value, inputsKey ? inputsKey.split("\n") : []),
@@ -94,13 +97,13 @@ export function PasswordStrengthMeter({ value, userInputs = [] }: PasswordStreng
             </Trans>
           </Text>
         ) : tooShort ? (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red.9">
             <Trans>
               Too short: {length} of at least {PASSWORD_MIN_LENGTH} characters
             </Trans>
           </Text>
         ) : (
-          <Text size="xs" c={strength.error ? "red.8" : "dimmed"}>
+          <Text size="xs" c={strength.error ? "red.9" : "dimmed"}>
             <Trans>Strength: {scoreLabel}</Trans>
             {strength.error ? (
               <>

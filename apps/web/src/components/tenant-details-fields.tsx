@@ -46,8 +46,8 @@ export function tenantDetailsOf(tenant: Tenant): TenantDetailsValues {
 }
 
 /**
- * An account's details form validated as on add / edit (document 1 §5): name, street, zip code,
- * city and country required.
+ * An organisation's details form, validated alike wherever it is filled in (document 1 §5):
+ * name, street, zip code, city and country required.
  */
 export function useTenantDetailsForm(initialValues: TenantDetailsValues) {
   return useForm<TenantDetailsValues>({ initialValues, validate: zodValidator(ZTenantDetailsInput) });
@@ -55,30 +55,28 @@ export function useTenantDetailsForm(initialValues: TenantDetailsValues) {
 
 export interface TenantDetailsFieldsProps {
   form: UseFormReturnType<TenantDetailsValues>;
-  /**
-   * "create": only name and country are required (new-account form); "details": name, street,
-   * zip code, city and country (account add / edit, document 1 §5).
-   */
-  mode: "create" | "details";
+  /** The company name takes the focus on mount (the page's own form, not a dialog's). */
+  autoFocus?: boolean;
   /** D-U-N-S field: hidden, editable, or read-only once set (with a contact-support hint). */
   duns?: "hidden" | "editable" | "locked";
 }
 
 /** Company name, address and registration fields shared by the account forms. */
-export function TenantDetailsFields({ form, mode, duns = "hidden" }: TenantDetailsFieldsProps) {
+export function TenantDetailsFields({ form, autoFocus = false, duns = "hidden" }: TenantDetailsFieldsProps) {
   const { t } = useLingui();
-  const addressRequired = mode === "details";
   return (
     <Stack gap="md">
       <TextInput
         label={t`Company name`}
         required
+        autoFocus={autoFocus}
+        data-autofocus
         autoComplete="organization"
         {...form.getInputProps("name")}
       />
       <TextInput
         label={t`Street address`}
-        required={addressRequired}
+        required
         autoComplete="address-line1"
         {...form.getInputProps("streetAddress")}
       />
@@ -90,16 +88,11 @@ export function TenantDetailsFields({ form, mode, duns = "hidden" }: TenantDetai
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput
           label={t`Zip code`}
-          required={addressRequired}
+          required
           autoComplete="postal-code"
           {...form.getInputProps("zipCode")}
         />
-        <TextInput
-          label={t`City`}
-          required={addressRequired}
-          autoComplete="address-level2"
-          {...form.getInputProps("city")}
-        />
+        <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps("city")} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput label={t`County`} autoComplete="address-level1" {...form.getInputProps("addressCounty")} />

@@ -19,3 +19,20 @@ export function formatDate(
 
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
   i18n.number(value, options);
+
+/**
+ * A secret to be typed by hand, in groups of four as authenticator apps show and accept it:
+ * "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP".
+ */
+export function groupInFours(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).join(" ");
+}
+
+/**
+ * Where a login may break when a line is too short: after the last "@" of an e-mail address
+ * ("anna.virtanen@" + "aurora.example"); null for a username without one.
+ */
+export function loginBreak(login: string): [string, string] | null {
+  const at = login.lastIndexOf("@");
+  return at > 0 && at < login.length - 1 ? [login.slice(0, at + 1), login.slice(at + 1)] : null;
+}

@@ -1,10 +1,12 @@
 import { EMAIL_SUBSCRIPTION_TYPES, ZCreateTenantInput, ZLanguage, ZUserInfoInput } from "@kunto/core";
+import { withScope } from "@kunto/db";
 import { z } from "zod";
 import { ok, ZMe, ZOk, ZTenantUser } from "../dto";
 import { listMembers } from "../services/members";
 import { createTenant } from "../services/tenants";
 import * as users from "../services/users";
-import { authedProcedure, router, withPermission } from "../trpc";
+import { getAuth } from "../session";
+import { authedProcedure, publicProcedure, router, withPermission } from "../trpc";
 
 const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().nullable() });
 
@@ -14,6 +16,15 @@ export const userRouter = router({
     .input(z.object({}).optional())
     .output(ZMe)
     .query(({ ctx }) => users.getMe(ctx.tx, ctx.user)),
+  /**
+   * The signed-in user, or null: the web client's first question on every page load. Being
+   * signed out is an answer, not an error (no 401 in the browser's console).
+   */
+  session: publicProcedure.output(ZMe.nullable()).query(async ({ ctx }) => {
+    const auth = await getAuth(ctx);
+    if (auth?.session.state !== "active" || !auth.user.enabled) return null;
+    return withScope(ctx.db, { userId: auth.user.id, tenantId: null }, (tx) => users.getMe(tx, auth.user));
+  }),
   update: authedProcedure
     .meta({ openapi: { method: "POST", path: "/user", tags: ["user"], summary: "Update own info" } })
     .input(ZUserInfoInput)

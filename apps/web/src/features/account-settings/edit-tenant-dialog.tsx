@@ -38,7 +38,7 @@ export function EditTenantDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t`Edit account details`}
+      title={t`Edit organisation details`}
       size={DIALOG_WIDTH}
       closeOnClickOutside={false}
     >
@@ -82,7 +82,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
       onMutate: formAlert.clear,
       onSuccess: async (updated) => {
         queryClient.setQueryData(trpc.tenant.current.queryKey(), updated);
-        notifications.show({ color: "green", message: t`The account has been updated.` });
+        notifications.show({ color: "green", message: t`The organisation has been updated.` });
         onClose();
         // The account's name is also in `user.me` (navigation, account chooser) and in the
         // router context of the `/t/$tenantId` pages.
@@ -113,7 +113,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: Tenant; onClose: () => vo
           error={formAlert.error}
           fallback={msg`Updating the organisation failed.`}
         />
-        <TenantDetailsFields form={form} mode="details" duns={dunsLocked ? "locked" : "editable"} />
+        <TenantDetailsFields form={form} duns={dunsLocked ? "locked" : "editable"} />
         <NumberInput
           label={t`Anonymity threshold`}
           description={t`Personnel reports with fewer answers than this show no numbers, so that no one's answers can be recognised. From ${ANONYMITY_THRESHOLD_MIN} to ${ANONYMITY_THRESHOLD_MAX}.`}

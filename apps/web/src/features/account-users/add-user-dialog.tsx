@@ -47,7 +47,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     trpc.tenant.addUser.mutationOptions({
       onMutate: formAlert.clear,
       onSuccess: async (_data, { email }) => {
-        notifications.show({ color: "green", message: t`${email} has been added to the account.` });
+        notifications.show({ color: "green", message: t`${email} has been added to the organisation.` });
         await queryClient.invalidateQueries({ queryKey: trpc.tenant.users.queryKey() });
         onClose();
       },

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconDots, IconPlus, IconUserMinus } from "@tabler/icons-react";
+import { breakableLogin } from "../../components/email-text";
 import { AddRoleDropdown, RoleBadges } from "../../components/role-badges";
 import { UserAvatar } from "../../components/user-avatar";
 import { roleLabel } from "../../lib/labels";
@@ -45,7 +46,7 @@ export function MemberRow({ user, editable, removable, actions }: MemberRowProps
           <UserAvatar user={user} size={38} />
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={500} className="break-anywhere">
-              {name}
+              {breakableLogin(name)}
             </Text>
             {fullName ? (
               <Text size="xs" c="dimmed" className="break-anywhere">
@@ -98,7 +99,7 @@ function RoleChips({ user, actions }: { user: TenantUser; actions: MemberActions
         );
       })}
       {missing.length > 0 ? (
-        <Menu position="bottom-start" shadow="md" withinPortal>
+        <Menu position="bottom-start" shadow="md">
           <Menu.Target>
             <ActionIcon
               variant="subtle"
@@ -124,7 +125,7 @@ function RowMenu({ user, removable, actions }: Omit<MemberRowProps, "editable">)
   const small = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.0625em))`) ?? false;
   const name = memberName(user);
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
+    <Menu position="bottom-end" shadow="md">
       <Menu.Target>
         {/* Wide screens have the role chips; the menu then only holds the removal. */}
         <ActionIcon
@@ -157,11 +158,11 @@ function RowMenu({ user, removable, actions }: Omit<MemberRowProps, "editable">)
         ) : null}
         {removable ? (
           <Menu.Item
-            color="red"
+            color="red.9"
             leftSection={<IconUserMinus size={16} />}
             onClick={() => actions.removeFromAccount(user)}
           >
-            <Trans>Remove from account</Trans>
+            <Trans>Remove from organisation</Trans>
           </Menu.Item>
         ) : null}
       </Menu.Dropdown>

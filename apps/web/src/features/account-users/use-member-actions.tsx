@@ -91,7 +91,7 @@ export function useMemberActions(tenantId: string, users: readonly TenantUser[])
     trpc.tenant.removeUser.mutationOptions({
       onSuccess: async (_data, { id }) => {
         setRemoving(null);
-        notifications.show({ color: "green", message: t`The user has been removed from the account.` });
+        notifications.show({ color: "green", message: t`The user has been removed from the organisation.` });
         if (id === me.id) {
           // Without a membership the account's pages are closed; back to the account chooser.
           await refreshMe();
@@ -154,7 +154,7 @@ export function useMemberActions(tenantId: string, users: readonly TenantUser[])
         message={
           <Text size="sm">
             <Trans>
-              You will no longer be an admin of this account and can no longer manage its users, roles or
+              You will no longer be an admin of this organisation and can no longer manage its users, roles or
               settings.
             </Trans>
           </Text>
@@ -170,17 +170,19 @@ export function useMemberActions(tenantId: string, users: readonly TenantUser[])
       />
       <ConfirmDialog
         opened={removing !== null}
-        title={t`Remove from account?`}
+        title={t`Remove from organisation?`}
         message={
           <Text size="sm" className="break-anywhere">
             {removingSelf ? (
-              <Trans>You will lose access to this account.</Trans>
+              <Trans>You will lose access to this organisation.</Trans>
             ) : (
-              <Trans>{removingName} will lose access to this account. The user itself is not deleted.</Trans>
+              <Trans>
+                {removingName} will lose access to this organisation. The user itself is not deleted.
+              </Trans>
             )}
           </Text>
         }
-        confirmLabel={t`Remove from account`}
+        confirmLabel={t`Remove from organisation`}
         danger
         loading={removeUserMutation.isPending}
         onClose={() => setRemoving(null)}

@@ -20,7 +20,7 @@ import { useRefreshTenants } from "./tenant-status";
 export function AddTenantDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Add new tenant`} closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={onClose} title={t`Add new organisation`} closeOnClickOutside={false}>
       {opened ? <AddTenantForm onClose={onClose} /> : null}
     </Modal>
   );
@@ -37,7 +37,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
     trpc.admin.createTenant.mutationOptions({
       onMutate: formAlert.clear,
       onSuccess: async () => {
-        notifications.show({ color: "green", message: t`Tenant created` });
+        notifications.show({ color: "green", message: t`Organisation created` });
         await refresh();
         onClose();
       },
@@ -56,7 +56,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
           error={formAlert.error}
           fallback={ERROR_MESSAGES.tenant_creation_failed}
         />
-        <TenantDetailsFields form={form} mode="details" duns="editable" />
+        <TenantDetailsFields form={form} duns="editable" />
         <Input.Wrapper label={t`Plan`}>
           <div>
             <SegmentedControl
@@ -71,7 +71,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
           onCancel={onClose}
           loading={create.isPending}
           lockCancel
-          submitLabel={<Trans>Add tenant</Trans>}
+          submitLabel={<Trans>Add organisation</Trans>}
         />
       </Stack>
     </form>

@@ -18,7 +18,12 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: AdminTenant | nu
   const { t } = useLingui();
   const shown = useLastTenant(tenant);
   return (
-    <Modal opened={tenant !== null} onClose={onClose} title={t`Account settings`} closeOnClickOutside={false}>
+    <Modal
+      opened={tenant !== null}
+      onClose={onClose}
+      title={t`Organisation settings`}
+      closeOnClickOutside={false}
+    >
       {shown ? <EditTenantForm key={shown.id} tenant={shown} onClose={onClose} /> : null}
     </Modal>
   );
@@ -34,7 +39,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
     trpc.admin.updateTenant.mutationOptions({
       onMutate: formAlert.clear,
       onSuccess: async () => {
-        notifications.show({ color: "green", message: t`Tenant updated` });
+        notifications.show({ color: "green", message: t`Organisation updated` });
         await refresh();
         onClose();
       },
@@ -53,7 +58,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
           error={formAlert.error}
           fallback={ERROR_MESSAGES.tenant_update_failed}
         />
-        <TenantDetailsFields form={form} mode="details" duns="editable" />
+        <TenantDetailsFields form={form} duns="editable" />
         <FormButtons
           onCancel={onClose}
           loading={update.isPending}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Table, Text } from "@mantine/core";
+import { Badge, Group, Table, Text, useMatches } from "@mantine/core";
 import { useMemo } from "react";
 import { useCountryOptions } from "../../components/country-select";
 import { ActionsHeaderCell, EmptyTableRow } from "../../components/table-parts";
@@ -17,10 +17,12 @@ export function TenantList({ tenants, onOpen }: TenantListProps) {
   const countries = useCountryOptions();
   const countryName = useMemo(() => new Map(countries.map((c) => [c.value, c.label])), [countries]);
   const now = Date.now();
+  // On a phone the rows are stacked cards (`stack-on-phone`): nothing to scroll sideways.
+  const minWidth = useMatches({ base: 0, sm: 640 });
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="sm">
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table highlightOnHover verticalSpacing="sm" className="stack-on-phone">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
@@ -38,7 +40,7 @@ export function TenantList({ tenants, onOpen }: TenantListProps) {
         <Table.Tbody>
           {tenants.length === 0 ? (
             <EmptyTableRow colSpan={4}>
-              <Trans>No accounts found.</Trans>
+              <Trans>No organisations found.</Trans>
             </EmptyTableRow>
           ) : null}
           {tenants.map((tenant) => (
@@ -83,7 +85,7 @@ function TenantRow({
         ) : null}
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Badge variant="light">{i18n._(PLAN_LABELS[tenant.plan])}</Badge>
           {active ? (
             <Badge color="green" variant="light">
@@ -99,7 +101,7 @@ function TenantRow({
       <Table.Td>
         <Text size="sm">{country}</Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-actions>
         <TenantRowMenu tenant={tenant} onOpen={onOpen} />
       </Table.Td>
     </Table.Tr>

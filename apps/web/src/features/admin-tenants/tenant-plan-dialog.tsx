@@ -69,7 +69,7 @@ function TenantPlanForm({ tenant, onClose }: { tenant: AdminTenant; onClose: () 
         {unpaid ? (
           <Text size="sm" c="red.8">
             <Trans>
-              The subscription is unpaid: the account has the {effectiveLabel} plan until it is paid.
+              The subscription is unpaid: the organisation has the {effectiveLabel} plan until it is paid.
             </Trans>
           </Text>
         ) : null}

@@ -71,7 +71,7 @@ export function TenantRowMenu({
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end">
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${name}`}>
             <IconDots size={18} />
@@ -104,7 +104,7 @@ export function TenantRowMenu({
               <Trans>Activate</Trans>
             </Menu.Item>
           )}
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm("delete")}>
+          <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => setConfirm("delete")}>
             <Trans>Delete</Trans>
           </Menu.Item>
         </Menu.Dropdown>
@@ -113,7 +113,7 @@ export function TenantRowMenu({
       <ConfirmDialog
         opened={confirm === "deactivate"}
         onClose={() => setConfirm(null)}
-        title={t`Deactivate the account?`}
+        title={t`Deactivate the organisation?`}
         message={t`The users of ${name} can no longer use it until it is activated again.`}
         confirmLabel={t`Deactivate`}
         loading={setState.isPending}
@@ -123,9 +123,9 @@ export function TenantRowMenu({
       <ConfirmDialog
         opened={confirm === "delete"}
         onClose={() => setConfirm(null)}
-        title={t`Delete the account?`}
+        title={t`Delete the organisation?`}
         message={t`${name} will be deleted with its surveys, reports, tasks and memberships.`}
-        confirmLabel={t`Continue`}
+        confirmLabel={t`Delete`}
         danger
         onConfirm={() => setConfirm("delete-final")}
       />

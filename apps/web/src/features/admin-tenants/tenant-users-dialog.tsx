@@ -110,22 +110,22 @@ function MembersColumn({
   return (
     <Stack gap="sm">
       <ColumnTitle
-        title={<Trans>Users of the account</Trans>}
+        title={<Trans>Users of the organisation</Trans>}
         count={query.data ? <Plural value={members.length} one="# user" other="# users" /> : null}
       />
       <FormErrorAlert error={remove.error} fallback={ERROR_MESSAGES.user_delete_fail} />
-      <ColumnBody query={query} empty={<Trans>The account has no users yet.</Trans>}>
+      <ColumnBody query={query} empty={<Trans>The organisation has no users yet.</Trans>}>
         {members.map((member) => (
           <UserRow
             key={member.id}
             user={member}
             extra={<RoleBadges roles={member.roles} size="xs" />}
             action={
-              <Tooltip label={t`Remove from the account`}>
+              <Tooltip label={t`Remove from the organisation`}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t`Remove from the account`}
+                  aria-label={t`Remove from the organisation`}
                   loading={remove.isPending && remove.variables?.userId === member.id}
                   onClick={() => {
                     remove.reset();
@@ -143,7 +143,7 @@ function MembersColumn({
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t`Remove the user?`}
-        message={t`${removingName} loses access to the account.`}
+        message={t`${removingName} loses access to the organisation.`}
         confirmLabel={t`Remove`}
         danger
         loading={remove.isPending}
@@ -191,7 +191,7 @@ function AllUsersColumn({
       <FormErrorAlert error={add.error} fallback={ERROR_MESSAGES.user_add_fail} />
       <ColumnBody
         query={query}
-        empty={search ? <Trans>No matching users.</Trans> : <Trans>Every user is in the account.</Trans>}
+        empty={search ? <Trans>No matching users.</Trans> : <Trans>Every user is in the organisation.</Trans>}
         count={shownCount}
       >
         {shown.map((user) => (
@@ -200,10 +200,10 @@ function AllUsersColumn({
             user={user}
             dimmed={!user.enabled}
             action={
-              <Tooltip label={t`Add to the account`}>
+              <Tooltip label={t`Add to the organisation`}>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={t`Add to the account`}
+                  aria-label={t`Add to the organisation`}
                   disabled={!membersLoaded || (add.isPending && add.variables?.userId !== user.id)}
                   loading={add.isPending && add.variables?.userId === user.id}
                   onClick={() => add.mutate({ id: tenantId, userId: user.id })}

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Center, Group, Loader, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { breakableLogin } from "../../components/email-text";
 import { FormErrorAlert } from "../../components/form-errors";
 import { type AvatarUser, UserAvatar } from "../../components/user-avatar";
 import { displayName } from "../../lib/session";
@@ -86,7 +87,7 @@ export function UserRow({
       <UserAvatar user={user} size={34} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={500} className="break-anywhere">
-          {user.email ?? user.username}
+          {breakableLogin(user.email ?? user.username)}
         </Text>
         {names ? (
           <Text size="xs" c="dimmed" className="break-anywhere">

@@ -37,11 +37,11 @@ export function TenantsPage() {
   return (
     <Stack gap="lg">
       <PageTitle
-        title={t`Accounts`}
-        description={<Trans>All accounts on the platform.</Trans>}
+        title={t`Organisations`}
+        description={<Trans>All organisations on the platform.</Trans>}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: "add" })}>
-            <Trans>Add new tenant</Trans>
+            <Trans>Add new organisation</Trans>
           </Button>
         }
       />
@@ -57,7 +57,7 @@ export function TenantsPage() {
             w={{ base: "100%", sm: 360 }}
           />
           <Text size="sm" c="dimmed">
-            <Plural value={count} one="# account" other="# accounts" />
+            <Plural value={count} one="# organisation" other="# organisations" />
           </Text>
         </Group>
         <TenantList tenants={rows} onOpen={(kind, tenant) => setDialog({ kind, tenantId: tenant.id })} />

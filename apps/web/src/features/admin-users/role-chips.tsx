@@ -51,7 +51,7 @@ export function RoleChips({ user, assignable, admins, busy, onAdd, onRemove }: R
         );
       })}
       {addable.length > 0 ? (
-        <Menu position="bottom-start" withinPortal>
+        <Menu position="bottom-start">
           <Menu.Target>
             <Tooltip label={t`Add role`} withArrow openDelay={300}>
               <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={t`Add role`} disabled={busy}>

@@ -31,7 +31,7 @@ export function UserActionsMenu({
   const { t } = useLingui();
   const name = displayName(user);
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end">
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${name}`} loading={busy}>
           <IconDots size={18} />
@@ -43,7 +43,7 @@ export function UserActionsMenu({
         </Menu.Item>
         {user.enabled ? (
           <Menu.Item
-            color="red"
+            color="red.9"
             leftSection={<IconUserOff size={16} />}
             onClick={() => actions.setEnabled(user, false)}
           >

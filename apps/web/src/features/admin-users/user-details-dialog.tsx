@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
+import { breakableLogin } from "../../components/email-text";
 import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { RoleBadges } from "../../components/role-badges";
@@ -58,7 +59,7 @@ function UserDetailsForm({ user, onClose }: { user: AdminUser; onClose: () => vo
           <UserAvatar user={user} size={56} />
           <Stack gap={4} miw={0}>
             <Text fw={500} className="break-anywhere">
-              {loginOf(user)}
+              {breakableLogin(loginOf(user))}
             </Text>
             <Group gap={6}>
               <Badge size="sm" variant="outline" color="gray">

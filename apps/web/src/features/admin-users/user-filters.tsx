@@ -27,7 +27,7 @@ export function UserFilters({ search, onSearch, filters, onFilters }: UserFilter
       <DebouncedSearchInput
         value={search}
         onSearch={onSearch}
-        placeholder={t`Search by e-mail, username, account or role`}
+        placeholder={t`Search by e-mail, username, organisation or role`}
         w={{ base: "100%", sm: 400 }}
       />
       <Group gap={6} role="group" aria-label={t`Filters`}>

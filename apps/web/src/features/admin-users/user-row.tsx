@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
+import { breakableLogin } from "../../components/email-text";
 import { RoleBadges } from "../../components/role-badges";
 import { UserAvatar } from "../../components/user-avatar";
 import type { AdminUser } from "../../lib/session";
@@ -45,7 +46,7 @@ export function UserRow({
           {compact ? null : <UserAvatar user={user} size={36} />}
           <Stack gap={2} miw={0}>
             <Text size="sm" fw={500} className="break-anywhere">
-              {loginOf(user)}
+              {breakableLogin(loginOf(user))}
             </Text>
             {name ? (
               <Text size="xs" c="dimmed" className="break-anywhere">
@@ -98,7 +99,7 @@ export function UserRow({
           </Stack>
         )}
       </Table.Td>
-      <Table.Td w={48}>
+      <Table.Td w={48} data-actions>
         <UserActionsMenu
           user={user}
           actions={actions}

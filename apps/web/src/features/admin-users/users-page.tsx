@@ -137,7 +137,7 @@ export function UsersPage() {
         {...actions.ownAdminRemoval}
         danger
         title={t`Remove your own administrator role?`}
-        message={t`You will no longer be able to manage users and accounts of the platform, and you cannot give the role back yourself.`}
+        message={t`You will no longer be able to manage users and organisations of the platform, and you cannot give the role back yourself.`}
         confirmLabel={<Trans>Remove role</Trans>}
       />
     </Stack>

@@ -64,7 +64,7 @@ export function UsersTable({
   const columns = compact ? 3 : 4;
   return (
     <Table.ScrollContainer minWidth={compact ? 0 : 760}>
-      <Table highlightOnHover verticalSpacing="sm">
+      <Table highlightOnHover verticalSpacing="sm" className="stack-on-phone">
         <Table.Thead>
           <Table.Tr>
             <SortableTh column="user" sort={sort} onSort={onSort} width={compact ? "60%" : undefined}>

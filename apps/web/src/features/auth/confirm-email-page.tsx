@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { FormErrorAlert } from "../../components/form-errors";
 import { AnchorLink } from "../../components/links";
+import { PageHeading } from "../../components/page-heading";
 import { PublicLayout } from "../../components/public-layout";
 import { useTRPC } from "../../lib/trpc";
 
@@ -32,9 +33,9 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   return (
     <PublicLayout>
       <Stack gap="lg" align="stretch">
-        <Title order={1} size="h2">
+        <PageHeading size="h2">
           <Trans>Confirm e-mail</Trans>
-        </Title>
+        </PageHeading>
         {failed ? (
           <>
             {token ? (

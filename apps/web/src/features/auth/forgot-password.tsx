@@ -71,7 +71,7 @@ function SendCode({
       <form onSubmit={form.onSubmit((values) => send.mutate({ username: values.username }))} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={formAlert.error} />
-          <LoginInput data-autofocus {...form.getInputProps("username")} />
+          <LoginInput autoFocus {...form.getInputProps("username")} />
           <Button type="submit" fullWidth loading={send.isPending}>
             <Trans>Send code</Trans>
           </Button>
@@ -136,7 +136,7 @@ function ResetWithCode({
             autoComplete="one-time-code"
             inputMode="numeric"
             required
-            data-autofocus
+            autoFocus
             {...form.getInputProps("code")}
           />
           <NewPasswordFields form={form} userInputs={[username]} />

@@ -51,7 +51,7 @@ export function SignInForm({ initialUsername, onStatus, onUnconfirmed, onForgotP
       <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={formAlert.error} />
-          <LoginInput data-autofocus {...form.getInputProps("username")} />
+          <LoginInput autoFocus {...form.getInputProps("username")} />
           <PasswordInput
             label={t`Password`}
             autoComplete="current-password"

@@ -74,16 +74,12 @@ function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
     <Stack gap="lg">
       <PublicPageHeading
         title={<Trans>Create your Kunto account</Trans>}
-        description={
-          <Trans>
-            After signing up you can create an account for your organisation and run your first survey.
-          </Trans>
-        }
+        description={<Trans>After signing up you can add your organisation and run your first survey.</Trans>}
       />
       <form onSubmit={form.onSubmit((v) => signUp.mutate(v))} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={formAlert.error} />
-          <EmailInput personal data-autofocus {...form.getInputProps("email")} />
+          <EmailInput personal autoFocus {...form.getInputProps("email")} />
           <Group grow align="flex-start">
             <TextInput label={t`First name`} autoComplete="given-name" {...form.getInputProps("firstName")} />
             <TextInput label={t`Last name`} autoComplete="family-name" {...form.getInputProps("lastName")} />

@@ -71,7 +71,9 @@ export function DashboardPage({ tenantId }: { tenantId: string }) {
           <ActionCard
             icon={<IconClipboardCheck size={22} />}
             title={<Trans>Complete the company details</Trans>}
-            text={<Trans>Add your address and registration details to finish setting up the account.</Trans>}
+            text={
+              <Trans>Add your address and registration details to finish setting up the organisation.</Trans>
+            }
             action={
               <ButtonLink to="/t/$tenantId/onboarding" params={{ tenantId }} size="sm">
                 <Trans>Continue set-up</Trans>
@@ -94,8 +96,8 @@ export function DashboardPage({ tenantId }: { tenantId: string }) {
         {isAdmin ? (
           <ActionCard
             icon={<IconSettings size={22} />}
-            title={<Trans>Account settings</Trans>}
-            text={<Trans>Check the account's details and plan.</Trans>}
+            title={<Trans>Organisation settings</Trans>}
+            text={<Trans>Check the organisation's details and plan.</Trans>}
             action={
               <ButtonLink to="/t/$tenantId/settings" params={{ tenantId }} size="sm" variant="light">
                 <Trans>Open settings</Trans>

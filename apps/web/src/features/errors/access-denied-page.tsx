@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Center, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconLock } from "@tabler/icons-react";
 import { useCanGoBack, useRouter } from "@tanstack/react-router";
 import { ButtonLink } from "../../components/links";
+import { PageHeading } from "../../components/page-heading";
 
 /** Document 1 §2: an apology, the restriction, and who can help. */
 export function AccessDeniedPage() {
@@ -17,9 +18,9 @@ export function AccessDeniedPage() {
         <ThemeIcon size={64} radius="xl" variant="light" color="orange">
           <IconLock size={34} />
         </ThemeIcon>
-        <Title order={1}>
+        <PageHeading>
           <Trans>We're sorry</Trans>
-        </Title>
+        </PageHeading>
         <Text size="lg">
           <Trans>The page you're trying to access has restricted access.</Trans>
         </Text>

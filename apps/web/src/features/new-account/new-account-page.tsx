@@ -1,17 +1,15 @@
-import { ZCreateTenantInput } from "@kunto/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Card, Group, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { FormErrorAlert, useFormAlert, zodValidator } from "../../components/form-errors";
+import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { PageTitle } from "../../components/page-title";
 import {
   EMPTY_TENANT_DETAILS,
   TenantDetailsFields,
-  type TenantDetailsValues,
+  useTenantDetailsForm,
 } from "../../components/tenant-details-fields";
 import { setTenantId } from "../../lib/tenant";
 import { useTRPC } from "../../lib/trpc";
@@ -22,16 +20,15 @@ export function NewAccountPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<TenantDetailsValues>({
-    initialValues: EMPTY_TENANT_DETAILS,
-    validate: zodValidator(ZCreateTenantInput),
-  });
+  // The address is asked for here as in every later form of the organisation (issue 6.18):
+  // onboarding does not then ask again for what was optional a step before.
+  const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS);
   const formAlert = useFormAlert(form);
   const create = useMutation(
     trpc.user.createTenant.mutationOptions({
       onMutate: formAlert.clear,
       onSuccess: async ({ id }) => {
-        notifications.show({ color: "green", message: t`The account has been created.` });
+        notifications.show({ color: "green", message: t`The organisation has been created.` });
         await queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
         setTenantId(id, queryClient);
         await navigate({ to: "/t/$tenantId/onboarding", params: { tenantId: id } });
@@ -43,8 +40,8 @@ export function NewAccountPage() {
   return (
     <Stack maw={720}>
       <PageTitle
-        title={t`Create an account`}
-        description={<Trans>An account holds your organisation's surveys, reports and users.</Trans>}
+        title={t`Create an organisation`}
+        description={<Trans>The organisation holds your surveys, reports and users.</Trans>}
       />
       <Card>
         <form
@@ -52,11 +49,11 @@ export function NewAccountPage() {
           onSubmit={form.onSubmit(({ dunsNumber: _duns, ...values }) => create.mutate(values))}
         >
           <Stack gap="lg">
-            <FormErrorAlert error={formAlert.error} fallback={msg`Creating the account failed.`} />
-            <TenantDetailsFields form={form} mode="create" />
+            <FormErrorAlert error={formAlert.error} fallback={msg`Creating the organisation failed.`} />
+            <TenantDetailsFields form={form} autoFocus />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending}>
-                <Trans>Create account</Trans>
+                <Trans>Create organisation</Trans>
               </Button>
             </Group>
           </Stack>

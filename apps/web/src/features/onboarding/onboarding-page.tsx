@@ -48,10 +48,12 @@ export function OnboardingPage({ tenantId }: { tenantId: string }) {
               <IconCircleCheck size={34} />
             </ThemeIcon>
             <Title order={2}>
-              <Trans>Your account is ready</Trans>
+              <Trans>Your organisation is ready</Trans>
             </Title>
             <Text c="dimmed" maw={460}>
-              <Trans>The company details are saved. You can change them later in the account settings.</Trans>
+              <Trans>
+                The company details are saved. You can change them later in the organisation settings.
+              </Trans>
             </Text>
             <Group>
               <Button variant="default" onClick={() => setEditing(true)}>
@@ -119,8 +121,8 @@ function DetailsStep({
               <Trans>Company details</Trans>
             </Title>
           </Group>
-          <FormErrorAlert error={formAlert.error} fallback={msg`Updating the account failed.`} />
-          <TenantDetailsFields form={form} mode="details" duns={dunsLocked ? "locked" : "editable"} />
+          <FormErrorAlert error={formAlert.error} fallback={msg`Updating the organisation failed.`} />
+          <TenantDetailsFields form={form} autoFocus duns={dunsLocked ? "locked" : "editable"} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending || setValue.isPending}>
               <Trans>Save and continue</Trans>

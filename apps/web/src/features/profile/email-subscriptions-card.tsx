@@ -13,7 +13,7 @@ import { useTRPC } from "../../lib/trpc";
 const LABELS: Record<EmailSubscriptionType, { label: MessageDescriptor; description: MessageDescriptor }> = {
   survey_end: {
     label: msg`Survey has ended`,
-    description: msg`An e-mail when a survey of the account closes and its results are ready.`,
+    description: msg`An e-mail when a survey of the organisation closes and its results are ready.`,
   },
   undone_tasks: {
     label: msg`Undone tasks`,
@@ -55,7 +55,7 @@ export function EmailSubscriptionsCard({ tenant }: { tenant: CurrentTenant }) {
             <Trans>E-mail notifications</Trans>
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            <Trans>For the account {tenantName}</Trans>
+            <Trans>For the organisation {tenantName}</Trans>
           </Text>
         </div>
         {subscriptions.isPending ? <Loader size="sm" /> : null}

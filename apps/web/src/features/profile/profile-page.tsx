@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Card, Flex, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconLogout, IconPencil } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { breakableLogin } from "../../components/email-text";
 import { FormErrorAlert } from "../../components/form-errors";
 import { PageTitle } from "../../components/page-title";
 import { RoleBadges } from "../../components/role-badges";
@@ -33,7 +34,12 @@ export function ProfilePage() {
     <Stack gap="lg">
       <PageTitle title={t`Profile`} />
       <Card>
-        <Group align="flex-start" gap="lg" wrap="nowrap">
+        {/* Picture above the details on a phone, beside them from `xs` up. */}
+        <Flex
+          direction={{ base: "column", xs: "row" }}
+          align={{ base: "stretch", xs: "flex-start" }}
+          gap="lg"
+        >
           <Stack align="center" gap={6}>
             <UserAvatar user={me} size={68} />
             {editable ? <AvatarUpload /> : null}
@@ -43,7 +49,7 @@ export function ProfilePage() {
               {displayName(me)}
             </Title>
             <Text c="dimmed" className="break-anywhere">
-              {me.email ?? me.username}
+              {breakableLogin(me.email ?? me.username)}
             </Text>
             {me.phone ? <Text size="sm">{me.phone}</Text> : null}
             {isPlatformAdmin(me) ? <RoleBadges roles={["admin"]} /> : null}
@@ -62,7 +68,7 @@ export function ProfilePage() {
               </Text>
             )}
           </Stack>
-        </Group>
+        </Flex>
       </Card>
 
       <AccountRolesCard me={me} />
@@ -92,11 +98,11 @@ function AccountRolesCard({ me }: { me: Me }) {
     <Card>
       <Stack gap="sm">
         <Title order={2} size="h3">
-          <Trans>Accounts and roles</Trans>
+          <Trans>Organisations and roles</Trans>
         </Title>
         {me.tenantRoles.length === 0 ? (
           <Text size="sm" c="dimmed">
-            <Trans>You are not a member of any account yet.</Trans>
+            <Trans>You are not a member of any organisation yet.</Trans>
           </Text>
         ) : (
           <Table verticalSpacing="xs">
@@ -141,7 +147,13 @@ function SessionsCard() {
         </Text>
         <FormErrorAlert error={signOutEverywhere.error} />
         <Group>
-          <Button variant="default" color="red" leftSection={<IconLogout size={16} />} onClick={confirm.open}>
+          <Button
+            variant="default"
+            color="red"
+            className="button-may-wrap"
+            leftSection={<IconLogout size={16} />}
+            onClick={confirm.open}
+          >
             <Trans>Sign out everywhere</Trans>
           </Button>
         </Group>

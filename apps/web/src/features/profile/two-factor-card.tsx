@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
+import { IconCheck, IconCopy, IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert } from "../../components/form-errors";
 import { QrCode } from "../../components/qr-code";
 import { VERIFICATION_CODE_LENGTH, VerificationCodeInput } from "../../components/verification-code-input";
+import { groupInFours } from "../../lib/format";
 import type { Me } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 
@@ -79,7 +80,13 @@ function SetUpTotp() {
     return (
       <Stack gap="sm" align="flex-start">
         <FormErrorAlert error={setup.error} w="100%" />
-        <Button variant="light" onClick={() => setup.mutate({})} loading={setup.isPending}>
+        <Button
+          variant="light"
+          className="button-may-wrap"
+          data-testid="totp-set-up"
+          onClick={() => setup.mutate({})}
+          loading={setup.isPending}
+        >
           <Trans>Set up two-step verification</Trans>
         </Button>
       </Stack>
@@ -97,21 +104,23 @@ function SetUpTotp() {
           <Text size="sm">
             <Trans>1. Scan the QR code with your authenticator app, or enter this key by hand:</Trans>
           </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code fz="sm" style={{ wordBreak: "break-all" }} data-testid="totp-secret">
-              {secret}
+          <Group gap="xs" align="center">
+            <Code fz="sm" data-testid="totp-secret">
+              {groupInFours(secret)}
             </Code>
             <CopyButton value={secret}>
               {({ copied, copy }) => (
-                <Button size="compact-xs" variant="subtle" onClick={copy}>
-                  {copied ? t`Copied` : t`Copy`}
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  onClick={copy}
+                >
+                  {copied ? t`Copied` : t`Copy key`}
                 </Button>
               )}
             </CopyButton>
           </Group>
-          <Text size="xs" c="dimmed" className="break-anywhere" data-testid="totp-uri">
-            {uri}
-          </Text>
           <Text size="sm" mt="xs">
             <Trans>2. Enter the 6-digit code the app shows:</Trans>
           </Text>

@@ -30,8 +30,8 @@ export function AccountChooser() {
   return (
     <Stack maw={640} mx="auto" w="100%">
       <PageTitle
-        title={t`Choose an account`}
-        description={<Trans>You are a member of several accounts.</Trans>}
+        title={t`Choose an organisation`}
+        description={<Trans>You are a member of several organisations.</Trans>}
       />
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
         {accounts.map((account) => (
@@ -74,7 +74,7 @@ export function AccountChooser() {
       </Stack>
       <Group mt="md" gap="sm">
         <ButtonLink to="/new_account" variant="light" leftSection={<IconPlus size={16} />}>
-          <Trans>Create a new account</Trans>
+          <Trans>Create a new organisation</Trans>
         </ButtonLink>
         {isPlatformAdmin(me) ? (
           <ButtonLink to="/tenants" variant="subtle">
@@ -83,7 +83,7 @@ export function AccountChooser() {
         ) : null}
       </Group>
       <Text size="sm" c="dimmed" mt="md">
-        <Trans>You can switch between accounts at any time from the menu.</Trans>
+        <Trans>You can switch between organisations at any time from the menu.</Trans>
       </Text>
     </Stack>
   );

@@ -1,0 +1,224 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  ADMIN,
+  animationsDone,
+  DEMO,
+  expectAccessible,
+  settled,
+  signedInContext,
+  tenantIdOf,
+} from "./support";
+
+/** Opens a dialog with `open`, scans the page with it, and closes it by its named close button. */
+async function scanDialog(page: Page, name: string | RegExp, open: () => Promise<void>) {
+  await open();
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, `dialog ${name}`);
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens a menu, scans the page with it open, and closes it with Escape. */
+async function scanMenu(page: Page, what: string, trigger: () => Promise<void>) {
+  await trigger();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await expectAccessible(page, `menu ${what}`);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toBeHidden();
+}
+
+test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
+  // Each scan takes a second or more on a loaded 2-core machine; a test scans up to 25 states.
+  test.describe.configure({ timeout: 300_000 });
+
+  test("on the signed-out screens, which log no console errors", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+    });
+
+    await page.goto("/login");
+    await settled(page, "Sign in");
+    await expectAccessible(page, "sign-in");
+    await scanMenu(page, "language", () => page.getByRole("button", { name: /^Language/ }).click());
+
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await settled(page, "Forgot your password?");
+    await expectAccessible(page, "forgot password");
+
+    await page.goto("/signup");
+    await settled(page);
+    await expectAccessible(page, "sign-up");
+
+    await page.goto("/confirm-email");
+    await settled(page, "Confirm e-mail");
+    await expectAccessible(page, "confirm e-mail without a link");
+
+    await page.goto("/no-such-page");
+    await settled(page, "Page not found");
+    await expectAccessible(page, "not found, signed out");
+
+    // Being signed out is not an error: no failed request, nothing in the console.
+    expect(errors).toEqual([]);
+  });
+
+  test("on the platform admin's screens and dialogs", async ({ browser }) => {
+    const context = await signedInContext(browser, ADMIN);
+    const page = await context.newPage();
+
+    await page.goto("/tenants");
+    await settled(page, "Organisations");
+    await expectAccessible(page, "platform organisations");
+    const row = "Aurora Logistics OÜ";
+    const openRowMenu = () => page.getByRole("button", { name: `Actions for ${row}` }).click();
+    await scanMenu(page, "organisation actions", openRowMenu);
+    await scanDialog(page, "Add new organisation", () =>
+      page.getByRole("button", { name: "Add new organisation" }).click(),
+    );
+    for (const [item, dialog] of [
+      ["Users", `Users of ${row}`],
+      ["Settings", "Organisation settings"],
+      ["Change subscription", "Change subscription"],
+      ["Delete", "Delete the organisation?"],
+    ] as const) {
+      await scanDialog(page, dialog, async () => {
+        await openRowMenu();
+        await page.getByRole("menuitem", { name: item }).click();
+      });
+    }
+
+    await page.goto("/users");
+    await settled(page, "Users");
+    await expectAccessible(page, "platform users");
+    await scanDialog(page, "Create new user", () =>
+      page.getByRole("button", { name: "Create new user" }).click(),
+    );
+    const actions = page.getByRole("button", { name: /^Actions for / }).first();
+    await scanMenu(page, "user actions", () => actions.click());
+    await scanDialog(page, "User settings", async () => {
+      await actions.click();
+      await page.getByRole("menuitem", { name: "User settings" }).click();
+    });
+
+    await page.goto("/me");
+    await settled(page, "Profile");
+    await expectAccessible(page, "profile");
+    await scanMenu(page, "user menu", () => page.getByRole("button", { name: "User menu" }).click());
+    await scanDialog(page, "Edit profile", () => page.getByRole("button", { name: "Edit profile" }).click());
+    await scanDialog(page, "Change password", () =>
+      page.getByRole("button", { name: "Change password" }).click(),
+    );
+    await scanDialog(page, "Sign out everywhere?", () =>
+      page.getByRole("button", { name: "Sign out everywhere" }).click(),
+    );
+    await page.getByRole("button", { name: "Set up two-step verification" }).click();
+    await expect(page.getByRole("img", { name: "QR code for the authenticator app" })).toBeVisible();
+    await expectAccessible(page, "two-step verification set-up");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // A toast and its close button.
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    await page.getByRole("dialog", { name: "Edit profile" }).getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "User info updated." })).toBeVisible();
+    await animationsDone(page);
+    await expectAccessible(page, "toast");
+
+    await page.goto("/new_account");
+    await settled(page);
+    await expectAccessible(page, "new organisation");
+
+    await page.goto("/no-such-page");
+    await settled(page, "Page not found");
+    await expectAccessible(page, "not found, signed in");
+    await context.close();
+  });
+
+  test("on the organisation admin's screens and dialogs", async ({ browser }) => {
+    const context = await signedInContext(browser, DEMO);
+    const page = await context.newPage();
+    const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+
+    await page.goto("/");
+    await settled(page);
+    await expectAccessible(page, "organisation chooser");
+
+    await page.goto(`/t/${tenantId}/dashboard`);
+    await settled(page);
+    await expectAccessible(page, "dashboard");
+    await scanMenu(page, "language", () => page.getByRole("button", { name: /^Language/ }).click());
+
+    await page.goto(`/t/${tenantId}/users`);
+    await settled(page, "Users");
+    await expectAccessible(page, "organisation users");
+    await scanDialog(page, "Add user", () => page.getByRole("button", { name: "Add user" }).click());
+    const addRole = page.getByRole("button", { name: /^Add role for / }).first();
+    await scanMenu(page, "add role", () => addRole.click());
+    await scanDialog(page, "Remove from organisation?", async () => {
+      await page
+        .getByRole("button", { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: "Remove from organisation" }).click();
+    });
+
+    await page.goto(`/t/${tenantId}/settings`);
+    await settled(page, "Settings");
+    await expectAccessible(page, "organisation settings");
+    await scanDialog(page, /^Edit .* details$/, () => page.getByRole("button", { name: "Edit" }).click());
+
+    await page.goto(`/t/${tenantId}/onboarding`);
+    await settled(page);
+    await expectAccessible(page, "onboarding");
+
+    await page.goto("/new_account");
+    await settled(page);
+    await expectAccessible(page, "new organisation");
+
+    await page.goto("/me");
+    await settled(page, "Profile");
+    await expectAccessible(page, "demo profile");
+
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/access_denied$/);
+    await settled(page);
+    await expectAccessible(page, "access denied");
+    await context.close();
+  });
+});
+
+test("issue 6.16: focus starts in the form, follows navigation to the heading, and a skip link leads to the page", async ({
+  browser,
+  page,
+}) => {
+  await page.goto("/login");
+  const username = page.getByLabel("Username or e-mail");
+  await expect(username).toBeFocused();
+  // A ring drawn outside the field, not only a change of border colour.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expect(username).toBeFocused();
+  expect(await username.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+
+  await page.getByRole("link", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+
+  const context = await signedInContext(browser, DEMO);
+  const signedIn = await context.newPage();
+  const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+  await signedIn.goto(`/t/${tenantId}/dashboard`);
+  await settled(signedIn);
+  await signedIn.keyboard.press("Tab");
+  const skip = signedIn.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await signedIn.keyboard.press("Enter");
+  await expect(signedIn.getByRole("main")).toBeFocused();
+
+  await signedIn.getByRole("navigation").getByRole("link", { name: "Users" }).click();
+  await expect(signedIn.getByRole("heading", { level: 1, name: "Users" })).toBeFocused();
+  await context.close();
+});

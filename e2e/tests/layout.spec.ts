@@ -1,0 +1,120 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, DEMO, overflowProblems, settled, signedInContext, tenantIdOf } from "./support";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const LANGUAGES = ["en", "fi", "ee", "ru", "pl"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+type State = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+const sessions: { admin?: State; demo?: State; tenantId?: string } = {};
+
+// One sign-in per role for the whole file: every sign-in counts against the address's limit.
+test.beforeAll(async ({ browser }) => {
+  const admin = await signedInContext(browser, ADMIN);
+  sessions.admin = await admin.storageState();
+  await admin.close();
+  const demo = await signedInContext(browser, DEMO);
+  sessions.tenantId = await tenantIdOf(demo, "Aurora Components Oy");
+  sessions.demo = await demo.storageState();
+  await demo.close();
+});
+
+/** A phone-sized browser in `language`: kept in the browser, and for the admin in the profile. */
+async function phone(browser: Browser, language: Language, storageState?: State) {
+  const context = await browser.newContext({ ...PHONE, storageState });
+  await context.addInitScript((lang) => localStorage.setItem("kunto.language", lang), language);
+  return context;
+}
+
+async function check(page: Page, what: string) {
+  expect.soft(await overflowProblems(page), `${what} at 390 px`).toEqual([]);
+  // Issue 6.18: the tenant is an organisation in every language.
+  await expect.soft(page.locator("body"), `${what}: the word "tenant"`).not.toContainText(/tenant/i);
+}
+
+test.describe("issue 6.17: every screen fits a 390 px phone", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  for (const language of LANGUAGES) {
+    test(`in ${language}`, async ({ browser, baseURL }) => {
+      const out = await phone(browser, language);
+      const page = await out.newPage();
+      await page.goto("/login");
+      await settled(page);
+      await check(page, "sign-in");
+      await page.goto("/signup");
+      await settled(page);
+      await check(page, "sign-up");
+      await out.close();
+
+      const admin = await phone(browser, language, sessions.admin);
+      const adminPage = await admin.newPage();
+      const setLanguage = (lang: Language) =>
+        adminPage.request.put(`/api/user/set-language/${lang}`, {
+          headers: { "content-type": "application/json", origin: baseURL ?? "" },
+          data: {},
+        });
+      expect((await setLanguage(language)).status()).toBe(200);
+      try {
+        for (const path of ["/tenants", "/users", "/me", "/new_account"]) {
+          await adminPage.goto(path);
+          await settled(adminPage);
+          await check(adminPage, `admin ${path}`);
+        }
+        await adminPage.goto("/tenants");
+        await settled(adminPage);
+        await adminPage
+          .getByRole("button", { name: /Aurora Logistics OÜ/ })
+          .first()
+          .click();
+        await expect(adminPage.getByRole("menu")).toBeVisible();
+        await check(adminPage, "organisation actions menu");
+        // The first entry of the row menu: the organisation's users, in a dialog.
+        await adminPage.getByRole("menuitem").first().click();
+        await expect(adminPage.getByRole("dialog")).toBeVisible();
+        await check(adminPage, "organisation users dialog");
+        await adminPage.keyboard.press("Escape");
+        await expect(adminPage.getByRole("dialog")).toBeHidden();
+        // The page's main button opens the add dialog, in any language.
+        await adminPage.getByRole("main").getByRole("button").first().click();
+        await expect(adminPage.getByRole("dialog")).toBeVisible();
+        await check(adminPage, "add organisation dialog");
+        await adminPage.goto("/users");
+        await settled(adminPage);
+        await adminPage.getByRole("main").getByRole("button").first().click();
+        await expect(adminPage.getByRole("dialog")).toBeVisible();
+        await check(adminPage, "create user dialog");
+        await adminPage.goto("/me");
+        await settled(adminPage);
+        await adminPage.getByTestId("totp-set-up").click();
+        await expect(adminPage.getByTestId("totp-secret")).toBeVisible();
+        await check(adminPage, "two-step set-up");
+      } finally {
+        await setLanguage("en");
+        await admin.close();
+      }
+
+      const demo = await phone(browser, language, sessions.demo);
+      const demoPage = await demo.newPage();
+      const base = `/t/${sessions.tenantId}`;
+      for (const path of [
+        "/",
+        `${base}/dashboard`,
+        `${base}/users`,
+        `${base}/settings`,
+        `${base}/onboarding`,
+        "/users",
+      ]) {
+        await demoPage.goto(path);
+        await settled(demoPage);
+        await check(demoPage, `organisation admin ${path}`);
+      }
+      await demoPage.goto(`${base}/users`);
+      await settled(demoPage);
+      await demoPage.getByRole("main").getByRole("button").first().click();
+      await expect(demoPage.getByRole("dialog")).toBeVisible();
+      await check(demoPage, "add user dialog");
+      await demo.close();
+    });
+  }
+});

@@ -1,0 +1,130 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+
+/** The platform admin's password, given to the server by playwright.config.ts. */
+export const ADMIN_PASSWORD = "e2e admin passphrase 2026";
+export const DEMO = { login: "demo@kunto.local", password: "Kunto-demo-2026-aurora" };
+export const ADMIN = { login: "admin@kunto.local", password: ADMIN_PASSWORD };
+
+export async function signIn(page: Page, who: { login: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Username or e-mail").fill(who.login);
+  await page.getByRole("textbox", { name: "Password" }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+/** Sessions of this worker by login: test files run one after another in one worker process. */
+const sessions = new Map<string, StorageState>();
+
+/**
+ * A browser context signed in as `who`, reusing this worker's session of that person while the
+ * server still knows it: every sign-in counts against the per-address and per-account limits,
+ * so the suite signs in a handful of times, and runs again on the same database (issue 6.27).
+ */
+export async function signedInContext(
+  browser: Browser,
+  who: { login: string; password: string },
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
+  const saved = sessions.get(who.login);
+  if (saved) {
+    const context = await browser.newContext({ ...options, storageState: saved });
+    const answer = (await (await context.request.get("/trpc/user.session")).json()) as {
+      result?: { data: unknown };
+    };
+    if (answer.result?.data) return context;
+    await context.close();
+  }
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.close();
+  sessions.set(who.login, await context.storageState());
+  return context;
+}
+
+/** The id of a demo account, from the signed-in user's own `GET /api/user`. */
+export async function tenantIdOf(context: BrowserContext, name: string): Promise<string> {
+  const me = (await (await context.request.get("/api/user")).json()) as {
+    tenants: Array<{ id: string; name: string }>;
+  };
+  const tenant = me.tenants.find((t) => t.name === name);
+  if (!tenant) throw new Error(`${name} is not among the user's accounts`);
+  return tenant.id;
+}
+
+/** Waits until a screen has its page heading and nothing is loading any more. */
+export async function settled(page: Page, heading?: string | RegExp) {
+  await expect(
+    heading
+      ? page.getByRole("heading", { level: 1, name: heading })
+      : page.getByRole("heading", { level: 1 }),
+  ).toBeVisible();
+  await expect(page.locator("[aria-busy=true], .mantine-Loader-root")).toHaveCount(0);
+}
+
+/** Mantine's transitions fade in from opacity 0: checking mid-fade misreads colours and sizes. */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners run forever; only the transitions that end matter.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().iterations ?? 1)))
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+}
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe-core over the whole page (open dialogs and menus included); fails on any violation. */
+export async function expectAccessible(page: Page, what: string) {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes
+      .slice(0, 5)
+      .map(
+        (n) => `${n.target.join(" ")} | ${n.html.slice(0, 120)} | ${n.failureSummary?.split("\n")[1] ?? ""}`,
+      ),
+  }));
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+}
+
+/**
+ * What does not fit a narrow screen: the page scrolling sideways, and any element whose content is
+ * wider than its box while the box hides or scrolls the rest (a cut badge, a truncated button
+ * label, a table that needs sideways scrolling). Visually hidden helpers (1 px boxes) are skipped.
+ */
+export async function overflowProblems(page: Page): Promise<string[]> {
+  await animationsDone(page);
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls sideways: ${root.scrollWidth} px content in ${root.clientWidth} px`);
+    const describe = (el: Element) => {
+      const classes = [...el.classList].filter((c) => c.startsWith("mantine-")).join(".");
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+      return `<${el.tagName.toLowerCase()}${classes ? `.${classes}` : ""}> "${text}"`;
+    };
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === "visible" || el.matches("input, textarea, select")) continue;
+      // Scrollbars are the frame's chrome, not content that could be cut.
+      if (el.closest(".mantine-ScrollArea-scrollbar")) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2 || !el.checkVisibility({ visibilityProperty: true })) continue;
+      // Off-screen panels (the closed phone menu) are not shown.
+      if (box.right <= 0 || box.left >= root.clientWidth) continue;
+      problems.push(`cut: ${describe(el)} needs ${el.scrollWidth} px, has ${el.clientWidth} px`);
+    }
+    return problems;
+  });
+}

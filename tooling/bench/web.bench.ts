@@ -1,0 +1,88 @@
+// Bytes a person's browser transfers for the first render of the public pages (issue 6.15):
+// everything requested until the page has its form and the network is quiet, as Chromium
+// receives it (compressed where the server offers it), headers included. Needs `pnpm build`.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { startServer } from "./server";
+
+const port = 3291;
+const dist = join(import.meta.dirname, "../../apps/web/dist/index.html");
+
+interface Transfer {
+  requests: number;
+  transferred: number;
+  decoded: number;
+  estimator: boolean;
+}
+
+async function firstRender(page: Page, url: string, ready: () => Promise<void>): Promise<Transfer> {
+  const finished: Promise<{ transferred: number; decoded: number; url: string }>[] = [];
+  const onResponse = (response: import("@playwright/test").Response) => {
+    finished.push(
+      (async () => {
+        const sizes = await response.request().sizes();
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        return {
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          decoded: body.length,
+          url: response.url(),
+        };
+      })(),
+    );
+  };
+  page.on("response", onResponse);
+  await page.goto(url, { waitUntil: "networkidle" });
+  await ready();
+  page.off("response", onResponse);
+  const all = await Promise.all(finished);
+  return {
+    requests: all.length,
+    transferred: all.reduce((sum, r) => sum + r.transferred, 0),
+    decoded: all.reduce((sum, r) => sum + r.decoded, 0),
+    estimator: all.some((r) => r.url.includes("password-estimator")),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`.padStart(10);
+
+async function main() {
+  if (!existsSync(dist)) throw new Error("The web client is not built: run `pnpm build` first.");
+  const server = await startServer(port);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    console.log("First render of the public pages (fresh browser cache each; with compression)");
+    const pages = [
+      {
+        name: "sign-in /login",
+        url: "/login",
+        ready: (page: Page) => page.getByRole("button", { name: "Sign in", exact: true }).waitFor(),
+      },
+      {
+        name: "sign-up /signup",
+        url: "/signup",
+        ready: (page: Page) => page.getByRole("textbox", { name: "Password" }).first().waitFor(),
+      },
+    ];
+    for (const { name, url, ready } of pages) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const figures = await firstRender(page, `${server.base}${url}`, () => ready(page));
+      console.log(
+        `${name.padEnd(18)} ${String(figures.requests).padStart(3)} requests  transferred ${kb(figures.transferred)}  uncompressed ${kb(figures.decoded)}${figures.estimator ? "  (includes the password estimator)" : ""}`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
