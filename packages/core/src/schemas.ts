@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
+import { findUnsafeValue, isSafeText, MAX_JSON_BYTES, MAX_JSON_DEPTH } from "./input-safety";
 import { LANGUAGES } from "./languages";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";
 import { normalisePhone } from "./phone";
@@ -22,8 +23,11 @@ export const FIELD_ERRORS = [
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];
 
-/** A missing value reads as "required", not as zod's type error. */
-const text = () => z.string({ error: "field_required" });
+/**
+ * A missing value reads as "required", not as zod's type error. NUL and lone surrogates are refused
+ * with their own key before anything else looks at the text (issue 6.11).
+ */
+const text = () => z.string({ error: "field_required" }).refine(isSafeText, "invalid_text");
 const trimmed = (max = 200) => text().trim().max(max, "too_long");
 export const ZRequired = (max = 200) => trimmed(max).min(1, "field_required");
 export const ZOptionalText = (max = 200) =>
@@ -53,6 +57,25 @@ export const ZUsername = text()
   .refine((v) => !/\s/.test(v), "no_spaces");
 /** Policy (length, strength) is checked by the identity service so its error keys are specific. */
 export const ZPassword = text().min(1, "field_required").max(PASSWORD_MAX_LENGTH, "too_long");
+/**
+ * A free JSON value a client stores as it is (saved screen state, subscription data): depth and size
+ * are capped and every text and key must be storable (issue 6.11).
+ */
+export const ZJson = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const unsafe = findUnsafeValue(value, MAX_JSON_DEPTH);
+    if (unsafe) {
+      ctx.addIssue({ code: "custom", path: unsafe.path, message: unsafe.key });
+      return;
+    }
+    const json = value === undefined ? "" : JSON.stringify(value);
+    if (new TextEncoder().encode(json).length > MAX_JSON_BYTES)
+      ctx.addIssue({ code: "custom", message: "value_too_complex" });
+  })
+  .meta({
+    description: `Any JSON value, nested at most ${MAX_JSON_DEPTH} levels and at most ${MAX_JSON_BYTES / 1024} KiB.`,
+  });
 export const ZDuns = z.string().regex(/^\d{9}$/, "invalid_duns");
 export const ZPositiveNumber = z.string().regex(/^\d{0,9}$/, "positive_number");
 export const ZCountry = text().refine((v) => COUNTRY_CODES.includes(v), "invalid_country");
