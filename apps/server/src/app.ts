@@ -87,7 +87,9 @@ export function createApp(options: AppOptions) {
     return withCookies(response, setCookies);
   });
 
-  app.get("/api/openapi.json", (c) => c.json(openApiDocument(`${options.config.appUrl}/api`)));
+  app.get("/api/openapi.json", (c) =>
+    c.json(openApiDocument(`${options.config.appUrl}/api`, options.config)),
+  );
   app.route("/api-docs", apiDocsRoutes());
 
   // Profile pictures: binary, public by unguessable key (document 1 §7).

@@ -8,7 +8,7 @@ import * as users from "../services/users";
 import { getAuth } from "../session";
 import { authedProcedure, publicProcedure, router, withPermission } from "../trpc";
 
-const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().nullable() });
+const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown() });
 
 export const userRouter = router({
   me: authedProcedure
@@ -82,7 +82,7 @@ export const userRouter = router({
   getShadow: authedProcedure
     .meta({ openapi: { method: "GET", path: "/shadow", tags: ["user"], summary: "Saved client state" } })
     .input(z.object({}).optional())
-    .output(z.object({ state: z.unknown().nullable() }))
+    .output(z.object({ state: z.unknown() }))
     .query(async ({ ctx }) => ({ state: await users.getShadow(ctx.tx, ctx.user) })),
   setShadow: authedProcedure
     .meta({ openapi: { method: "POST", path: "/shadow", tags: ["user"], summary: "Save client state" } })
