@@ -48,7 +48,8 @@ export const ZEmail = text()
   .min(1, "field_required")
   .max(254, "too_long")
   .refine((v) => !/\s/.test(v), "no_spaces")
-  .refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "invalid_email");
+  .refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "invalid_email")
+  .meta({ format: "email", examples: ["anna.virtanen@example.fi"] });
 export const ZUsername = text()
   .trim()
   .toLowerCase()
@@ -78,7 +79,9 @@ export const ZJson = z
   });
 export const ZDuns = z.string().regex(/^\d{9}$/, "invalid_duns");
 export const ZPositiveNumber = z.string().regex(/^\d{0,9}$/, "positive_number");
-export const ZCountry = text().refine((v) => COUNTRY_CODES.includes(v), "invalid_country");
+export const ZCountry = text()
+  .refine((v) => COUNTRY_CODES.includes(v), "invalid_country")
+  .meta({ description: "ISO 3166-1 alpha-2 country code.", enum: [...COUNTRY_CODES], examples: ["FI"] });
 export const ZLanguage = z.enum(LANGUAGES);
 export const ZTenantRole = z.enum(TENANT_ROLES);
 export const ZSystemRole = z.enum(SYSTEM_ROLES);
@@ -165,6 +168,17 @@ export const ZAdminCreateUserInput = z
     } else if (!v.email) {
       ctx.addIssue({ code: "custom", path: ["email"], message: "username_or_email_required" });
     }
+  })
+  // The same rule for the OpenAPI document (issue 6.13).
+  .meta({
+    if: { properties: { type: { const: "LOCAL" } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if / then / else, not a promise.
+    then: {
+      required: ["username", "password"],
+      properties: { username: { type: "string", minLength: 1 }, password: { type: "string", minLength: 1 } },
+    },
+    else: { required: ["email"], properties: { email: { type: "string", format: "email" } } },
+    examples: [{ type: "CLOUD", email: "anna.virtanen@example.fi", firstName: "Anna", lastName: "Virtanen" }],
   });
 export type TAdminCreateUserInput = z.infer<typeof ZAdminCreateUserInput>;
 
