@@ -12,12 +12,13 @@ import { schema, type Tx } from "@kunto/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { ZodError } from "zod";
+import { ZodRealError } from "zod";
 import { authCache } from "./auth-cache";
 import type { Context } from "./context";
 import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { parsedInputOf } from "./procedure-inputs";
+import { auditDetails } from "./redact";
 import { getAuth } from "./session";
 
 /**
@@ -93,8 +94,10 @@ const forgetAuthOnWrite = t.middleware(async ({ type, next }) => {
 const inputGuard = t.middleware(async ({ getRawInput, next }) => {
   const unsafe = findUnsafeValue(await getRawInput());
   if (unsafe) {
+    // ZodRealError, not ZodError: only the former is an Error, which tRPC keeps as the cause (and
+    // the error formatter reads `data.fields` from).
     const issue = { code: "custom" as const, path: unsafe.path, message: unsafe.key, input: undefined };
-    throw new TRPCError({ code: "BAD_REQUEST", message: unsafe.key, cause: new ZodError([issue]) });
+    throw new TRPCError({ code: "BAD_REQUEST", message: unsafe.key, cause: new ZodRealError([issue]) });
   }
   return next();
 });
@@ -251,21 +254,3 @@ export const adminProcedure = publicProcedure
       return result;
     });
   });
-
-const SECRET_KEY = /password|secret|token|code/i;
-
-/** Never write secrets into the audit trail, at any depth. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (!value || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, entry]) => [key, SECRET_KEY.test(key) ? "[redacted]" : redact(entry)]),
-  );
-}
-
-function auditDetails(input: unknown): Record<string, unknown> | null {
-  const redacted = redact(input);
-  return redacted && typeof redacted === "object" && !Array.isArray(redacted)
-    ? (redacted as Record<string, unknown>)
-    : null;
-}
