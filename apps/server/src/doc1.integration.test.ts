@@ -176,7 +176,11 @@ describe("issue 10.2: users an admin creates with a password choose their own at
 
     const chosen = await server.fetch("/trpc/auth.completeNewPassword", {
       method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_CONFIG.appUrl, cookie: first.actor.cookie ?? "" },
+      headers: {
+        "content-type": "application/json",
+        origin: TEST_CONFIG.appUrl,
+        cookie: first.actor.cookie ?? "",
+      },
       body: JSON.stringify({ newPassword: "tablet by the lobby door 77" }),
     });
     expect(chosen.status).toBe(200);
