@@ -9,6 +9,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiDocsRoutes } from "./api-docs";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", noStore);
   // A fault outside the procedures still answers with an error key, never a stack or SQL (issue 6.25).
   app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
     options.log.error({ err: error, path: c.req.path }, "request failed");
     return c.json(
       { message: "internal_error", code: "INTERNAL_SERVER_ERROR", error_key: "internal_error" },

@@ -17,7 +17,28 @@ const BY_PATTERN: Record<string, string> = {
   "^\\d{0,9}$": "42",
 };
 
-export function exampleOf(schema: Schema | undefined, depth = 0): unknown {
+/** Plain text fields read better with a value that fits their name. */
+const BY_NAME: Record<string, string> = {
+  id: EXAMPLE_UUID,
+  userId: EXAMPLE_UUID,
+  subject: EXAMPLE_UUID,
+  email: "anna.virtanen@example.fi",
+  username: "lobby-tablet",
+  firstName: "Anna",
+  lastName: "Virtanen",
+  name: "Esimerkki Oy",
+  phone: "+358 40 123 4567",
+  language: "fi",
+  country: "FI",
+  city: "Tampere",
+  zipCode: "33100",
+  streetAddress: "Hämeenkatu 1",
+  imageKey: "k3q7x2mbd5vfhy4wz6ncj8rtp9sgl2ea7u3ioqxd",
+  key: "survey.reminderDays",
+  value: "7",
+};
+
+export function exampleOf(schema: Schema | undefined, depth = 0, name?: string): unknown {
   if (!schema || depth > 8) return null;
   if ("const" in schema) return schema.const;
   const examples = schema.examples;
@@ -30,11 +51,11 @@ export function exampleOf(schema: Schema | undefined, depth = 0): unknown {
     );
     return usable ? exampleOf(usable, depth + 1) : null;
   }
-  if (Array.isArray(schema.allOf)) return exampleOf(schema.allOf[0] as Schema, depth + 1);
+  if (Array.isArray(schema.allOf)) return exampleOf(schema.allOf[0] as Schema, depth + 1, name);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "string":
-      return stringExample(schema);
+      return stringExample(schema, name);
     case "integer":
     case "number":
       return typeof schema.minimum === "number" ? Math.max(schema.minimum, 0) : 1;
@@ -51,7 +72,7 @@ export function exampleOf(schema: Schema | undefined, depth = 0): unknown {
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       return Object.fromEntries(
-        Object.entries(properties).map(([key, property]) => [key, exampleOf(property, depth + 1)]),
+        Object.entries(properties).map(([key, property]) => [key, exampleOf(property, depth + 1, key)]),
       );
     }
     case "null":
@@ -62,9 +83,12 @@ export function exampleOf(schema: Schema | undefined, depth = 0): unknown {
   }
 }
 
-function stringExample(schema: Schema): string | undefined {
+function stringExample(schema: Schema, name?: string): string | undefined {
   if (typeof schema.format === "string" && BY_FORMAT[schema.format]) return BY_FORMAT[schema.format];
   if (typeof schema.pattern === "string") return BY_PATTERN[schema.pattern];
   const max = typeof schema.maxLength === "number" ? schema.maxLength : 100;
+  const minimum = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const named = name ? BY_NAME[name] : undefined;
+  if (named && named.length <= max && named.length >= minimum) return named;
   return "Example".slice(0, Math.max(1, max));
 }

@@ -118,13 +118,19 @@ export const ZTenantDetailsInput = z.object({
 export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 
 /** A phone number of a partial update, stored in international form (normalisePhone). */
-export const ZPatchPhone = ZPatchText(40).transform((value, ctx) => {
-  if (value === undefined || value === null) return value;
-  const phone = normalisePhone(value);
-  if (phone) return phone;
-  ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
-  return z.NEVER;
-});
+export const ZPatchPhone = ZPatchText(40)
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return value;
+    const phone = normalisePhone(value);
+    if (phone) return phone;
+    ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      "A phone number; stored in international form (+358 is added when no calling code is given).",
+    examples: ["+358 40 123 4567"],
+  });
 
 /**
  * A user's own information. Only the fields named change. The e-mail address is read-only
