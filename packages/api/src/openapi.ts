@@ -139,6 +139,7 @@ const ERROR_SCHEMA: Json = {
   type: "object",
   description: "Every error answer. `message` repeats `error_key`, the key the client translates.",
   required: ["message", "code", "error_key"],
+  additionalProperties: false,
   properties: {
     message: { type: "string", enum: ERROR_KEYS },
     code: { type: "string", description: "The tRPC error code." },
@@ -148,6 +149,7 @@ const ERROR_SCHEMA: Json = {
       description:
         "Present when a procedure answered (not for refusals before one: unknown path, CSRF, size).",
       required: ["code", "httpStatus", "error_key"],
+      additionalProperties: false,
       properties: {
         code: { type: "string" },
         httpStatus: { type: "integer" },
