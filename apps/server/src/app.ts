@@ -3,12 +3,13 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type AppRouter, appRouter, openApiDocument } from "@kunto/api";
-import { contentDisposition } from "@kunto/core";
+import { contentDisposition, MAX_TRPC_BATCH } from "@kunto/core";
 import { schema, withScope } from "@kunto/db";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiDocsRoutes } from "./api-docs";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
@@ -57,6 +58,18 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use("*", csrfGuard(options.config.appUrl));
+  // Answers about a signed-in person must not stay in a shared or browser cache (issue 6.14).
+  app.use("/trpc/*", noStore);
+  app.use("/api/*", noStore);
+  // A fault outside the procedures still answers with an error key, never a stack or SQL (issue 6.25).
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    options.log.error({ err: error, path: c.req.path }, "request failed");
+    return c.json(
+      { message: "internal_error", code: "INTERNAL_SERVER_ERROR", error_key: "internal_error" },
+      500,
+    );
+  });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) =>
@@ -69,24 +82,27 @@ export function createApp(options: AppOptions) {
       endpoint: "/trpc",
       router: appRouter,
       req: c.req.raw,
+      // One POST once ran 1,000 writes (issue 6.11); the web client's batch link has the same cap.
+      maxBatchSize: MAX_TRPC_BATCH,
       createContext: () => createRequestContext(deps, c, setCookies),
     });
     return withCookies(response, setCookies);
   });
 
-  app.get("/api/openapi.json", (c) => c.json(openApiDocument(`${options.config.appUrl}/api`)));
+  app.get("/api/openapi.json", (c) =>
+    c.json(openApiDocument(`${options.config.appUrl}/api`, options.config)),
+  );
   app.route("/api-docs", apiDocsRoutes());
 
   // Profile pictures: binary, public by unguessable key (document 1 §7).
   app.get("/api/public/image/:key", async (c) => {
+    const key = c.req.param("key");
+    if (!IMAGE_KEY.test(key)) return c.json(NOT_FOUND, 404);
     const image = await withScope(options.db, { userId: null, tenantId: null }, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(schema.userImages)
-        .where(eq(schema.userImages.key, c.req.param("key")));
+      const [row] = await tx.select().from(schema.userImages).where(eq(schema.userImages.key, key));
       return row;
     });
-    if (!image) return c.json({ message: "not_found", code: "NOT_FOUND", error_key: "not_found" }, 404);
+    if (!image) return c.json(NOT_FOUND, 404);
     return c.body(new Uint8Array(image.data), 200, {
       "content-type": image.contentType,
       ...(image.fileName ? { "content-disposition": contentDisposition("inline", image.fileName) } : {}),
@@ -106,6 +122,16 @@ export function createApp(options: AppOptions) {
   mountWebClient(app, options.webDist);
   return app;
 }
+
+const NOT_FOUND = { message: "not_found", code: "NOT_FOUND", error_key: "not_found" };
+/** Image keys are random base32 tokens; anything else (NUL, surrogates, SQL) never reaches the database. */
+const IMAGE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has("cache-control") && c.res.headers.get("content-type")?.includes("json"))
+    c.res.headers.set("cache-control", "no-store");
+};
 
 /** The built React client, with the SPA fallback to index.html for client-side routes. */
 function mountWebClient(app: Hono, webDist: string) {

@@ -3,9 +3,10 @@ import type { MiddlewareHandler } from "hono";
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF defence for cookie-authenticated writes: a state-changing request must come from our own
- * origin (Origin header, or Referer when a browser omits Origin). Requests without either and
- * without a cookie (API clients) pass; the session cookie is also SameSite=Lax.
+ * CSRF defence for cookie-authenticated writes: a state-changing request must come from APP_URL's
+ * origin (Origin header, or Referer when a browser omits Origin), never from whatever Host the
+ * request names (issue 6.14). Requests without either and without a cookie (API clients) pass;
+ * the session cookie is also SameSite=Lax.
  */
 export function csrfGuard(appUrl: string): MiddlewareHandler {
   const allowed = new URL(appUrl).origin;
@@ -13,8 +14,7 @@ export function csrfGuard(appUrl: string): MiddlewareHandler {
     if (SAFE.has(c.req.method)) return next();
     const origin = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
     const hasCookie = Boolean(c.req.header("cookie"));
-    const self = new URL(c.req.url).origin;
-    if (origin ? origin !== allowed && origin !== self : hasCookie) {
+    if (origin ? origin !== allowed : hasCookie) {
       return c.json({ message: "csrf_rejected", code: "FORBIDDEN", error_key: "csrf_rejected" }, 403);
     }
     return next();

@@ -67,7 +67,7 @@ async function call(
   path: string,
   options: { body?: unknown; tenantId?: string } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { origin: server.base };
+  const headers: Record<string, string> = { origin: TEST_CONFIG.appUrl };
   if (actor?.cookie) headers.cookie = actor.cookie;
   if (options.tenantId) headers["x-tenant-id"] = options.tenantId;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -152,7 +152,7 @@ describe("issue 10.1: a partial profile update changes only the fields it names"
 async function signIn(username: string, password: string) {
   const response = await server.fetch("/trpc/auth.signIn", {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.base },
+    headers: { "content-type": "application/json", origin: TEST_CONFIG.appUrl },
     body: JSON.stringify({ username, password }),
   });
   const body = (await response.json()) as { result?: { data?: { status?: string } } };
@@ -176,7 +176,11 @@ describe("issue 10.2: users an admin creates with a password choose their own at
 
     const chosen = await server.fetch("/trpc/auth.completeNewPassword", {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.base, cookie: first.actor.cookie ?? "" },
+      headers: {
+        "content-type": "application/json",
+        origin: TEST_CONFIG.appUrl,
+        cookie: first.actor.cookie ?? "",
+      },
       body: JSON.stringify({ newPassword: "tablet by the lobby door 77" }),
     });
     expect(chosen.status).toBe(200);
@@ -247,7 +251,7 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
 
 /** A tRPC call as the web client makes it; answers the status and the error key, if any. */
 async function trpc(actor: Actor | null, path: string, input: unknown, tenantId?: string): Promise<Answer> {
-  const headers: Record<string, string> = { origin: server.base, "content-type": "application/json" };
+  const headers: Record<string, string> = { origin: TEST_CONFIG.appUrl, "content-type": "application/json" };
   if (actor?.cookie) headers.cookie = actor.cookie;
   if (tenantId) headers["x-tenant-id"] = tenantId;
   const response = await server.fetch(`/trpc/${path}`, {

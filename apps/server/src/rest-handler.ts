@@ -23,15 +23,21 @@ export function createRestHandler(endpoint: string) {
     const text = await request.text();
     let body: unknown;
     let bodyError: unknown = null;
-    const type = request.headers.get("content-type") ?? "";
-    if (text && type.includes("application/json")) {
-      try {
-        body = JSON.parse(text);
-      } catch (error) {
-        bodyError = error;
+    let headers = request.headers;
+    if (text) {
+      // Any other media type is refused by the adapter with 415 (unsupported_media_type).
+      if ((headers.get("content-type") ?? "").includes("application/json")) {
+        try {
+          body = JSON.parse(text);
+        } catch (error) {
+          bodyError = error;
+        }
       }
-    } else if (text && type.includes("application/x-www-form-urlencoded")) {
-      body = Object.fromEntries(new URLSearchParams(text));
+    } else {
+      // A call without a body (set-language, role, enable, sign-out) needs no Content-Type: there is
+      // nothing to describe. The adapter insists on one, so it is told JSON (issue 6.12).
+      headers = new Headers(headers);
+      headers.set("content-type", "application/json");
     }
     // A proxy over the real Request (as the library's fetch adapter does): it stays a Request for
     // content-type and abort-signal checks, with the endpoint-relative URL and the parsed body.
@@ -39,6 +45,7 @@ export function createRestHandler(endpoint: string) {
       get(target, prop) {
         if (prop === "url") return url.toString();
         if (prop === "kuntoContext") return makeContext;
+        if (prop === "headers") return headers;
         if (prop === "body") {
           if (bodyError)
             throw new TRPCError({ code: "PARSE_ERROR", message: "validation_failed", cause: bodyError });

@@ -23,6 +23,7 @@ const KEY_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorKey>> = {
   METHOD_NOT_SUPPORTED: "not_found",
   TOO_MANY_REQUESTS: "too_many_requests",
   PAYLOAD_TOO_LARGE: "payload_too_large",
+  UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
 };
 
 /** The message of every error we raise is its error key, so REST bodies carry it too. */
@@ -47,6 +48,8 @@ export function errorKeyOf(error: TRPCError): ErrorKey {
     if (specific && isErrorKey(specific.message)) return specific.message;
   }
   if (isErrorKey(error.message)) return error.message;
+  // tRPC's own refusal of a batch past maxBatchSize (the /trpc route's cap) names no key.
+  if (error.code === "BAD_REQUEST" && /batch call exceeds/i.test(error.message)) return "batch_too_large";
   return KEY_BY_CODE[error.code] ?? "internal_error";
 }
 

@@ -1,6 +1,7 @@
 export type { ApiConfig, Context, CookieJar, Logger } from "./context";
 export { errorKeyOf } from "./errors";
 export { openApiDocument } from "./openapi";
+export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { listMembers } from "./services/members";

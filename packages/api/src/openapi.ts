@@ -1,11 +1,343 @@
-import { generateOpenApiDocument } from "trpc-to-openapi";
+import { sessionCookieName } from "@kunto/auth";
+import { ERROR_KEYS, ERROR_STATUS, IMAGE_TYPES } from "@kunto/core";
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { exampleOf } from "./openapi-examples";
 import { appRouter } from "./root";
+import type { AccessMeta } from "./trpc";
 
-export const openApiDocument = (baseUrl: string) =>
-  generateOpenApiDocument(appRouter, {
+/**
+ * The REST document as the API is (issue 6.13): trpc-to-openapi builds the paths and schemas from
+ * the procedures; this adds what it cannot know. Who may call (the ladder's `access` meta) gives the
+ * security, the X-tenant-id header and the error statuses; every error has the one body the server
+ * sends (rest-errors.ts); operations get camelCase ids, descriptive tags and examples.
+ */
+type Json = Record<string, unknown>;
+type Operation = Json & { responses: Record<string, Json>; parameters?: Json[]; requestBody?: Json };
+
+const SECURITY_SCHEME = "sessionCookie";
+
+/** Grouped by what a call acts on: first matching path prefix wins. */
+const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
+  { name: "Session", description: "Signing out.", prefixes: ["/public/logout"] },
+  {
+    name: "Profile",
+    description: "The signed-in person: information, picture, language and saved screen state.",
+    prefixes: ["/public/image", "/user/image", "/user/set-language", "/shadow"],
+  },
+  {
+    name: "Roles",
+    description: "The role vocabularies of organisations and of the platform.",
+    prefixes: ["/admin/tenant/roles", "/system/roles"],
+  },
+  {
+    name: "Platform users",
+    description: "Platform administration of every user.",
+    prefixes: ["/admin/user", "/user/list-cloud"],
+  },
+  {
+    name: "Platform organisations",
+    description: "Platform administration of every organisation and its members.",
+    prefixes: ["/admin/tenant"],
+  },
+  {
+    name: "Organisation members",
+    description: "Who belongs to the current organisation (X-tenant-id) and with which roles.",
+    prefixes: ["/user/tenant-users", "/tenant/user", "/tenant/invitation"],
+  },
+  {
+    name: "Organisation settings",
+    description: "Key/value settings of the current organisation.",
+    prefixes: ["/tenant/value", "/tenant/values"],
+  },
+  {
+    name: "E-mail subscriptions",
+    description: "Which mails the signed-in person gets from the current organisation.",
+    prefixes: ["/emailsubscription"],
+  },
+  {
+    name: "Organisations",
+    description: "Creating an organisation and reading or changing the current one.",
+    prefixes: ["/user/tenant", "/tenant"],
+  },
+];
+const FALLBACK_TAG = { name: "Other", description: "Calls not yet sorted into a group." };
+const PROFILE_EXACT = new Set(["/user"]);
+
+function tagOf(path: string): string {
+  if (PROFILE_EXACT.has(path)) return "Profile";
+  return (
+    TAGS.find((tag) => tag.prefixes.some((p) => path === p || path.startsWith(`${p}/`)))?.name ??
+    FALLBACK_TAG.name
+  );
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "The input is invalid: `data.fields` names each field and its problem.",
+  401: "Not signed in, or the session has ended.",
+  403: "Not allowed: not a member of the organisation, missing permission or plan, or a cookie-carrying write from another origin (`csrf_rejected`).",
+  404: "The path or the object it names does not exist (or is not visible to the caller).",
+  409: "The object already exists.",
+  413: "The request body is larger than the server accepts.",
+  415: "The request has a body that is not `application/json`.",
+  429: "Too many attempts, or the server is busy hashing passwords: wait and try again.",
+  500: "The server failed; the key names the operation that failed, never the cause.",
+};
+
+/** Keys a status can carry: the catalogue's keys of that status. */
+const keysOf = (status: number) => ERROR_KEYS.filter((key) => ERROR_STATUS[key] === status);
+
+function errorResponses(): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(STATUS_TEXT).map(([status, description]) => {
+      const keys = keysOf(Number(status));
+      const key = keys[0] ?? "internal_error";
+      const example: Json = { message: key, code: CODE_OF[Number(status)], error_key: key };
+      if (status === "400") {
+        example.message = example.error_key = "validation_failed";
+        example.data = { ...ERROR_DATA_EXAMPLE, fields: { email: "invalid_email" } };
+      }
+      return [
+        `Error${status}`,
+        {
+          description,
+          content: {
+            "application/json": {
+              schema: {
+                allOf: [
+                  { $ref: "#/components/schemas/Error" },
+                  { properties: { error_key: { enum: keys } } },
+                ],
+              },
+              example,
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+const CODE_OF: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+};
+const ERROR_DATA_EXAMPLE = {
+  code: "BAD_REQUEST",
+  httpStatus: 400,
+  path: "user.update",
+  error_key: "validation_failed",
+};
+
+const ERROR_SCHEMA: Json = {
+  type: "object",
+  description: "Every error answer. `message` repeats `error_key`, the key the client translates.",
+  required: ["message", "code", "error_key"],
+  additionalProperties: false,
+  properties: {
+    message: { type: "string", enum: ERROR_KEYS },
+    code: { type: "string", description: "The tRPC error code." },
+    error_key: { type: "string", enum: ERROR_KEYS },
+    data: {
+      type: "object",
+      description:
+        "Present when a procedure answered (not for refusals before one: unknown path, CSRF, size).",
+      required: ["code", "httpStatus", "error_key"],
+      additionalProperties: false,
+      properties: {
+        code: { type: "string" },
+        httpStatus: { type: "integer" },
+        path: { type: ["string", "null"], description: "The procedure that answered." },
+        error_key: { type: "string", enum: ERROR_KEYS },
+        fields: {
+          type: "object",
+          description: "A failed validation: field path → field error key.",
+          additionalProperties: { type: "string" },
+        },
+      },
+    },
+  },
+};
+
+const TENANT_HEADER: Json = {
+  name: "X-tenant-id",
+  in: "header",
+  required: true,
+  description: "The organisation the call acts on; the caller must be an active member of it.",
+  schema: { type: "string", format: "uuid" },
+  example: "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+};
+const ORIGIN_HEADER: Json = {
+  name: "Origin",
+  in: "header",
+  required: false,
+  description:
+    "Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.",
+  schema: { type: "string", format: "uri" },
+  example: "https://kunto.example",
+};
+
+const ACCESS_TEXT: Record<NonNullable<AccessMeta["access"]>, string> = {
+  public: "Open to anyone.",
+  authed: "Needs a signed-in session.",
+  tenant: "Needs a signed-in session and active membership of the organisation named by `X-tenant-id`.",
+  admin: "Platform administrators only; every change is written to the audit log.",
+};
+
+const WRITES = new Set(["post", "put", "patch", "delete"]);
+const WITH_BODY = new Set(["post", "put", "patch"]);
+
+function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {
+  const statuses = [400];
+  if (access !== "public") statuses.push(401);
+  statuses.push(403);
+  if (path.includes("{") || access === "admin" || method === "delete") statuses.push(404);
+  if (method === "post" && (access === "admin" || access === "tenant")) statuses.push(409);
+  if (WITH_BODY.has(method)) statuses.push(413, 415);
+  if (WRITES.has(method)) statuses.push(429);
+  statuses.push(500);
+  return statuses;
+}
+
+const camel = (procedurePath: string) =>
+  procedurePath.replace(/\.(\w)/g, (_m, letter: string) => letter.toUpperCase());
+
+function describe(meta: AccessMeta & { openapi?: { description?: string } }): string {
+  const parts = [meta.openapi?.description, ACCESS_TEXT[meta.access ?? "public"]];
+  if (meta.permission) parts.push(`Permission: \`${meta.permission}\`.`);
+  if (meta.feature) parts.push(`Plan feature: \`${meta.feature}\`.`);
+  return parts.filter(Boolean).join(" ");
+}
+
+function addExample(content: Json | undefined) {
+  const media = content?.["application/json"] as Json | undefined;
+  if (media && !("example" in media)) {
+    const example = exampleOf(media.schema as Json);
+    if (example !== undefined) media.example = example;
+  }
+}
+
+const IMAGE_OPERATION = {
+  operationId: "publicImage",
+  summary: "Profile picture",
+  description:
+    "The picture behind a user's `imageKey`. Public by its unguessable key, cached for a year (the key changes with the picture).",
+  tags: ["Profile"],
+  security: [],
+  parameters: [
+    {
+      name: "key",
+      in: "path",
+      required: true,
+      schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,100}$" },
+      example: "k3q7x2mbd5vfhy4wz6ncj8rtp9sgl2ea7u3ioqxd",
+    },
+  ],
+  responses: {
+    "200": {
+      description: "The image.",
+      content: Object.fromEntries(
+        IMAGE_TYPES.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+      ),
+    },
+    "404": { $ref: "#/components/responses/Error404" },
+    "500": { $ref: "#/components/responses/Error500" },
+  },
+};
+
+export function openApiDocument(baseUrl: string, options: { secureCookies?: boolean } = {}): OpenAPIObject {
+  const cookie = sessionCookieName(options.secureCookies ?? false);
+  const doc = generateOpenApiDocument(appRouter, {
     title: "Kunto API",
-    description:
-      "REST access to Kunto. Authenticate with the session cookie or an API key; send the account id in the X-tenant-id header for account calls. Errors carry `error_key`.",
+    description: [
+      "REST access to Kunto: the same procedures the web client calls.",
+      `Authenticate with the session cookie \`${cookie}\` that signing in sets (an API-key scheme for integrations is planned and will be added as a second security scheme; none is accepted today).`,
+      "A write that carries the cookie must also send `Origin` (or `Referer`) equal to the application's origin.",
+      "Calls on an organisation name it in the `X-tenant-id` header.",
+      "Every error answers `{ message, code, error_key, data? }`: `error_key` is the stable key a client translates; a failed validation lists its fields in `data.fields`.",
+      "Calls without a body need no `Content-Type`; a body must be `application/json`.",
+    ].join("\n\n"),
     version: "1.0.0",
     baseUrl,
+    securitySchemes: {
+      [SECURITY_SCHEME]: {
+        type: "apiKey",
+        in: "cookie",
+        name: cookie,
+        description: "The session cookie set by signing in (HttpOnly, SameSite=Lax).",
+      },
+    },
   });
+  const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
+
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { meta?: AccessMeta & { openapi?: { path: string; method: string; description?: string } } } }
+  >;
+  const byOperationId = new Map(
+    Object.entries(procedures).map(([name, p]) => [
+      name.replace(/\./g, "-"),
+      { name, meta: p._def.meta ?? {} },
+    ]),
+  );
+  const usedTags = new Set<string>();
+
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const procedure = byOperationId.get(String(operation.operationId));
+      if (!procedure) continue;
+      const { meta } = procedure;
+      const tag = tagOf(path);
+      usedTags.add(tag);
+      operation.operationId = camel(procedure.name);
+      operation.tags = [tag];
+      operation.summary ??= procedure.name;
+      operation.description = describe(meta);
+      operation.security = meta.access === "public" ? [] : [{ [SECURITY_SCHEME]: [] }];
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        ...(meta.access === "tenant" ? [TENANT_HEADER] : []),
+        ...(WRITES.has(method) ? [ORIGIN_HEADER] : []),
+      ];
+      for (const parameter of operation.parameters) {
+        if (!("example" in parameter)) parameter.example = exampleOf(parameter.schema as Json);
+      }
+      addExample(operation.requestBody?.content as Json | undefined);
+      const success = operation.responses["200"];
+      if (success) {
+        success.description = "Done.";
+        addExample(success.content as Json | undefined);
+      }
+      operation.responses = {
+        ...(success ? { "200": success } : {}),
+        ...Object.fromEntries(
+          statusesOf(meta.access, method, path).map((status) => [
+            String(status),
+            { $ref: `#/components/responses/Error${status}` },
+          ]),
+        ),
+      };
+    }
+  }
+
+  paths["/public/image/{key}"] = { get: IMAGE_OPERATION as unknown as Operation };
+  usedTags.add("Profile");
+  const components = (doc.components ?? {}) as Json;
+  // The library's own error schemas describe a body the server never sends.
+  const generated = Object.entries((components.schemas ?? {}) as Json).filter(
+    ([name]) => !name.startsWith("error."),
+  );
+  components.schemas = { ...Object.fromEntries(generated), Error: ERROR_SCHEMA };
+  components.responses = errorResponses();
+  doc.components = components;
+  doc.tags = [...TAGS, FALLBACK_TAG]
+    .filter((tag) => usedTags.has(tag.name))
+    .map(({ name, description }) => ({ name, description }));
+  return doc;
+}

@@ -1,3 +1,4 @@
+import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { tenantRouter } from "./routers/tenant";
@@ -11,6 +12,8 @@ export const appRouter = router({
   tenant: tenantRouter,
   admin: adminRouter,
 });
+
+registerProcedures(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

@@ -1,6 +1,7 @@
 import { hashToken, sessionQuery, settleSession } from "@kunto/auth";
 import {
   AppError,
+  findUnsafeValue,
   type Permission,
   type Plan,
   type PlanFeature,
@@ -11,15 +12,28 @@ import { schema, type Tx } from "@kunto/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { ZodRealError } from "zod";
 import { authCache } from "./auth-cache";
 import type { Context } from "./context";
 import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
+import { parsedInputOf } from "./procedure-inputs";
+import { auditDetails } from "./redact";
 import { getAuth } from "./session";
+
+/**
+ * Who may call a procedure, set by the ladder below (meta merges, so each rung overrides the one it
+ * builds on). The OpenAPI document reads it for security, the X-tenant-id header and error statuses.
+ */
+export type AccessMeta = {
+  access?: "public" | "authed" | "tenant" | "admin";
+  permission?: Permission;
+  feature?: PlanFeature;
+};
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<OpenApiMeta<AccessMeta>>()
   .create({
     isDev: false,
     // One error shape for tRPC and REST: error_key (translated by the client), never a stack.
@@ -72,7 +86,27 @@ const forgetAuthOnWrite = t.middleware(async ({ type, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorBoundary).use(forgetAuthOnWrite);
+/**
+ * Every input, before any schema or service sees it: no text PostgreSQL cannot store or that is not
+ * valid Unicode, no nesting deeper than any screen sends (issue 6.11). Free JSON fields have their
+ * own, lower caps in their schema (ZJson).
+ */
+const inputGuard = t.middleware(async ({ getRawInput, next }) => {
+  const unsafe = findUnsafeValue(await getRawInput());
+  if (unsafe) {
+    // ZodRealError, not ZodError: only the former is an Error, which tRPC keeps as the cause (and
+    // the error formatter reads `data.fields` from).
+    const issue = { code: "custom" as const, path: unsafe.path, message: unsafe.key, input: undefined };
+    throw new TRPCError({ code: "BAD_REQUEST", message: unsafe.key, cause: new ZodRealError([issue]) });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure
+  .meta({ access: "public" })
+  .use(errorBoundary)
+  .use(inputGuard)
+  .use(forgetAuthOnWrite);
 
 /** Signals a rollback of the request transaction without losing the procedure's result. */
 class Rollback extends Error {}
@@ -116,6 +150,7 @@ const requireUser = t.middleware(async ({ ctx, next }) => {
 
 /** Signed in; the transaction knows the user but no tenant. */
 export const authedProcedure = publicProcedure
+  .meta({ access: "authed" })
   .use(requireUser)
   .use(({ ctx, next }) =>
     inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: false }, (tx) =>
@@ -138,7 +173,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * validates the session again in the database, sets the row-level-security settings and answers
  * the membership) go out together on the transaction's connection: one round trip.
  */
-export const tenantProcedure = publicProcedure.use(({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({ ctx, next }) => {
   const tenantId = ctx.tenantHeader?.trim() ?? "";
   const token = ctx.sessionToken;
   if (!token) throw toTRPCError(new AppError("not_signed_in"));
@@ -182,43 +217,40 @@ export const tenantProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 export const withPermission = (permission: Permission) =>
-  tenantProcedure.use(({ ctx, next }) => {
+  tenantProcedure.meta({ permission }).use(({ ctx, next }) => {
     if (!ctx.tenant.permissions.has(permission)) throw toTRPCError(new AppError("access_denied"));
     return next();
   });
 
 export const withPlan = (permission: Permission, feature: PlanFeature) =>
-  withPermission(permission).use(({ ctx, next }) => {
-    if (!planAllows(ctx.tenant.plan, feature)) throw toTRPCError(new AppError("plan_required", { feature }));
-    return next();
-  });
+  withPermission(permission)
+    .meta({ feature })
+    .use(({ ctx, next }) => {
+      if (!planAllows(ctx.tenant.plan, feature))
+        throw toTRPCError(new AppError("plan_required", { feature }));
+      return next();
+    });
 
 /**
  * Platform administrators, across tenants: the explicit, audited path. Every mutation leaves a
  * row in audit_log with the procedure's path and input.
  */
 export const adminProcedure = publicProcedure
+  .meta({ access: "admin" })
   .use(requireUser)
   .use(async ({ ctx, next, path, type, getRawInput }) => {
     if (!ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
     return inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: true }, async (tx) => {
       const result = await next({ ctx: { tx } });
       if (result.ok && type === "mutation") {
-        const input = await getRawInput().catch(() => null);
+        // What the procedure accepted, not what was sent: unknown keys dropped, secrets redacted.
+        const input = await parsedInputOf(path, await getRawInput());
         await tx.insert(schema.auditLog).values({
           actorUserId: ctx.user.id,
           action: `admin.${path}`,
-          details: redact(input),
+          details: auditDetails(input),
         });
       }
       return result;
     });
   });
-
-/** Never write secrets into the audit trail. */
-function redact(input: unknown): Record<string, unknown> | null {
-  if (!input || typeof input !== "object") return null;
-  const copy: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const key of Object.keys(copy)) if (/password|secret|token|code/i.test(key)) copy[key] = "[redacted]";
-  return copy;
-}

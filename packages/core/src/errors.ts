@@ -14,6 +14,11 @@ export const ERROR_STATUS = {
   plan_required: 403,
   csrf_rejected: 403,
   payload_too_large: 413,
+  // inputs (issue 6.11, 6.12)
+  invalid_text: 400,
+  value_too_complex: 400,
+  batch_too_large: 400,
+  unsupported_media_type: 415,
   // identity
   invalid_credentials: 401,
   user_not_confirmed: 403,

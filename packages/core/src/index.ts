@@ -2,6 +2,7 @@ export * from "./constants";
 export * from "./countries";
 export * from "./errors";
 export * from "./file-name";
+export * from "./input-safety";
 export * from "./languages";
 export * from "./password-policy";
 export * from "./permissions";

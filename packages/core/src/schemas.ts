@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
+import { findUnsafeValue, isSafeText, MAX_JSON_BYTES, MAX_JSON_DEPTH } from "./input-safety";
 import { LANGUAGES } from "./languages";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";
 import { normalisePhone } from "./phone";
@@ -22,8 +23,11 @@ export const FIELD_ERRORS = [
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];
 
-/** A missing value reads as "required", not as zod's type error. */
-const text = () => z.string({ error: "field_required" });
+/**
+ * A missing value reads as "required", not as zod's type error. NUL and lone surrogates are refused
+ * with their own key before anything else looks at the text (issue 6.11).
+ */
+const text = () => z.string({ error: "field_required" }).refine(isSafeText, "invalid_text");
 const trimmed = (max = 200) => text().trim().max(max, "too_long");
 export const ZRequired = (max = 200) => trimmed(max).min(1, "field_required");
 export const ZOptionalText = (max = 200) =>
@@ -44,7 +48,8 @@ export const ZEmail = text()
   .min(1, "field_required")
   .max(254, "too_long")
   .refine((v) => !/\s/.test(v), "no_spaces")
-  .refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "invalid_email");
+  .refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "invalid_email")
+  .meta({ format: "email", examples: ["anna.virtanen@example.fi"] });
 export const ZUsername = text()
   .trim()
   .toLowerCase()
@@ -53,9 +58,30 @@ export const ZUsername = text()
   .refine((v) => !/\s/.test(v), "no_spaces");
 /** Policy (length, strength) is checked by the identity service so its error keys are specific. */
 export const ZPassword = text().min(1, "field_required").max(PASSWORD_MAX_LENGTH, "too_long");
+/**
+ * A free JSON value a client stores as it is (saved screen state, subscription data): depth and size
+ * are capped and every text and key must be storable (issue 6.11).
+ */
+export const ZJson = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const unsafe = findUnsafeValue(value, MAX_JSON_DEPTH);
+    if (unsafe) {
+      ctx.addIssue({ code: "custom", path: unsafe.path, message: unsafe.key });
+      return;
+    }
+    const json = value === undefined ? "" : JSON.stringify(value);
+    if (new TextEncoder().encode(json).length > MAX_JSON_BYTES)
+      ctx.addIssue({ code: "custom", message: "value_too_complex" });
+  })
+  .meta({
+    description: `Any JSON value, nested at most ${MAX_JSON_DEPTH} levels and at most ${MAX_JSON_BYTES / 1024} KiB.`,
+  });
 export const ZDuns = z.string().regex(/^\d{9}$/, "invalid_duns");
 export const ZPositiveNumber = z.string().regex(/^\d{0,9}$/, "positive_number");
-export const ZCountry = text().refine((v) => COUNTRY_CODES.includes(v), "invalid_country");
+export const ZCountry = text()
+  .refine((v) => COUNTRY_CODES.includes(v), "invalid_country")
+  .meta({ description: "ISO 3166-1 alpha-2 country code.", enum: [...COUNTRY_CODES], examples: ["FI"] });
 export const ZLanguage = z.enum(LANGUAGES);
 export const ZTenantRole = z.enum(TENANT_ROLES);
 export const ZSystemRole = z.enum(SYSTEM_ROLES);
@@ -92,13 +118,19 @@ export const ZTenantDetailsInput = z.object({
 export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 
 /** A phone number of a partial update, stored in international form (normalisePhone). */
-export const ZPatchPhone = ZPatchText(40).transform((value, ctx) => {
-  if (value === undefined || value === null) return value;
-  const phone = normalisePhone(value);
-  if (phone) return phone;
-  ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
-  return z.NEVER;
-});
+export const ZPatchPhone = ZPatchText(40)
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return value;
+    const phone = normalisePhone(value);
+    if (phone) return phone;
+    ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      "A phone number; stored in international form (+358 is added when no calling code is given).",
+    examples: ["+358 40 123 4567"],
+  });
 
 /**
  * A user's own information. Only the fields named change. The e-mail address is read-only
@@ -142,6 +174,17 @@ export const ZAdminCreateUserInput = z
     } else if (!v.email) {
       ctx.addIssue({ code: "custom", path: ["email"], message: "username_or_email_required" });
     }
+  })
+  // The same rule for the OpenAPI document (issue 6.13).
+  .meta({
+    if: { properties: { type: { const: "LOCAL" } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if / then / else, not a promise.
+    then: {
+      required: ["username", "password"],
+      properties: { username: { type: "string", minLength: 1 }, password: { type: "string", minLength: 1 } },
+    },
+    else: { required: ["email"], properties: { email: { type: "string", format: "email" } } },
+    examples: [{ type: "CLOUD", email: "anna.virtanen@example.fi", firstName: "Anna", lastName: "Virtanen" }],
   });
 export type TAdminCreateUserInput = z.infer<typeof ZAdminCreateUserInput>;
 

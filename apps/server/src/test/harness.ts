@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { createApp } from "../app";
+import { type AppOptions, createApp } from "../app";
 
 export const TEST_CONFIG: ApiConfig = {
   appUrl: "http://localhost",
@@ -33,20 +33,29 @@ export function connect() {
   };
 }
 
-/** A real HTTP server on loopback around the real app. */
-export async function startServer(db: Db, config: ApiConfig = TEST_CONFIG) {
-  const app = createApp({
+/**
+ * A real HTTP server on loopback around the real app. The CSRF check accepts only APP_URL's origin,
+ * so a test server's APP_URL is its own address unless the caller names another.
+ */
+export async function startServer(db: Db, config: ApiConfig = TEST_CONFIG, extend?: AppOptions["extend"]) {
+  let app: ReturnType<typeof createApp> | null = null;
+  const server = serve({
+    fetch: (request) => (app as NonNullable<typeof app>).fetch(request),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  app = createApp({
     db,
-    config,
+    config: config.appUrl === TEST_CONFIG.appUrl ? { ...config, appUrl: base } : config,
     log: silentLog,
     webDist: "/nonexistent",
     bodyLimitBytes: 1024 * 1024,
     ready: async () => true,
+    extend,
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
   return {
     base,
     fetch: (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init),

@@ -1,4 +1,5 @@
 import type { AppRouter } from "@kunto/api";
+import { MAX_TRPC_BATCH } from "@kunto/core";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
@@ -35,6 +36,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: "/trpc",
+      // The server refuses bigger batches (batch_too_large).
+      maxItems: MAX_TRPC_BATCH,
       fetch: (url, options) => fetch(url, { ...options, credentials: "same-origin" }),
       headers: (): Record<string, string> => {
         const tenantId = getTenantId();

@@ -1,4 +1,4 @@
-import { EMAIL_SUBSCRIPTION_TYPES, ZCreateTenantInput, ZLanguage, ZUserInfoInput } from "@kunto/core";
+import { EMAIL_SUBSCRIPTION_TYPES, ZCreateTenantInput, ZJson, ZLanguage, ZUserInfoInput } from "@kunto/core";
 import { withScope } from "@kunto/db";
 import { z } from "zod";
 import { ok, ZMe, ZOk, ZTenantUser } from "../dto";
@@ -8,7 +8,7 @@ import * as users from "../services/users";
 import { getAuth } from "../session";
 import { authedProcedure, publicProcedure, router, withPermission } from "../trpc";
 
-const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown().nullable() });
+const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown() });
 
 export const userRouter = router({
   me: authedProcedure
@@ -82,11 +82,11 @@ export const userRouter = router({
   getShadow: authedProcedure
     .meta({ openapi: { method: "GET", path: "/shadow", tags: ["user"], summary: "Saved client state" } })
     .input(z.object({}).optional())
-    .output(z.object({ state: z.unknown().nullable() }))
+    .output(z.object({ state: z.unknown() }))
     .query(async ({ ctx }) => ({ state: await users.getShadow(ctx.tx, ctx.user) })),
   setShadow: authedProcedure
     .meta({ openapi: { method: "POST", path: "/shadow", tags: ["user"], summary: "Save client state" } })
-    .input(z.object({ state: z.unknown() }))
+    .input(z.object({ state: ZJson }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await users.setShadow(ctx.tx, ctx.user, input.state ?? null);
@@ -119,7 +119,7 @@ export const userRouter = router({
           .array(
             z.object({
               type: z.enum(EMAIL_SUBSCRIPTION_TYPES),
-              data: z.unknown().optional(),
+              data: ZJson.optional(),
               remove: z.boolean().optional(),
             }),
           )
