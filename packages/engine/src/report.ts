@@ -1,5 +1,6 @@
 import type { Aggregates } from "./aggregates";
 import { DEFAULT_ANONYMITY_THRESHOLD, validateAnonymityThreshold } from "./anonymity";
+import { comparable } from "./bands";
 import { INPUT_MAP_AXES } from "./default-tree";
 import type { CategoryTree, TemplateQuestion } from "./model";
 import { parseAggregates } from "./parse-aggregates";
@@ -32,7 +33,7 @@ function inputMap(personnel: SideReport, management: SideReport | null): InputMa
       personnel: p,
       management: m,
       gap,
-      weaknessNote: gap !== null && gap > INPUT_MAP_GAP_LIMIT,
+      weaknessNote: gap !== null && comparable(gap) > INPUT_MAP_GAP_LIMIT,
     };
   });
 }
