@@ -136,7 +136,7 @@ const RLS_REFUSAL = /new row violates row-level security policy/;
 describe("the catalogue of tenant-owned tables", () => {
   it("is derived from PostgreSQL and holds every schema table with a tenant_id, and tenants", () => {
     const names = new Set(catalogue.map((t) => t.table));
-    const withTenantId = Object.values(schema)
+    const withTenantId = (Object.values(schema) as unknown[])
       .filter((v): v is PgTable => is(v, PgTable))
       .map((t) => getTableConfig(t))
       // Column keys are camelCase in the schema and snake_case in the database (casing).
