@@ -4,7 +4,7 @@ import { APP_ROLE, SYSTEM_ROLE, schema, type Tx, withScope } from "@kunto/db";
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asOwner, connect, makeTenant, makeUser } from "./test/harness";
+import { actorFor, asOwner, callerFor, connect, makeTenant, makeUser } from "./test/harness";
 
 /**
  * The catalogue of row-level security (issue 6.23). The tenant-owned tables are read from
@@ -455,6 +455,18 @@ describe("the database's second wall (issue 6.9)", () => {
     });
     expect(entered?.yes).toBe(false);
     expect(await isAdmin(enterAdmin(adminSession.token))).toBe(false);
+  });
+
+  it("lets adminProcedure across tenants through kunto_enter_admin, and no one else", async () => {
+    const first = await makeTenant(db.owner);
+    const second = await makeTenant(db.owner);
+    const admin = await actorFor(db.db, "admin", (await makeUser(db.owner, { systemRoles: ["admin"] })).id);
+    const seen = await (await callerFor(db.db, admin, null)).caller.admin.tenants();
+    expect(seen.map((t) => t.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    const member = await actorFor(db.db, "member", (await makeUser(db.owner, { tenantId: first.id })).id);
+    await expect((await callerFor(db.db, member, null)).caller.admin.tenants()).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   it("keeps the request role out of the system role", async () => {
