@@ -20,6 +20,11 @@ const SECURITY_SCHEME = "sessionCookie";
 const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   { name: "Session", description: "Signing out.", prefixes: ["/public/logout"] },
   {
+    name: "Demo",
+    description: "A private, temporary copy of the demo organisations for a visitor.",
+    prefixes: ["/public/demo"],
+  },
+  {
     name: "Profile",
     description: "The signed-in person: information, picture, language and saved screen state.",
     prefixes: ["/public/image", "/user/image", "/user/set-language", "/shadow"],

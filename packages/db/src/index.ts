@@ -5,3 +5,4 @@ export * from "./open";
 export * as schema from "./schema";
 export * from "./scope";
 export { loadDefaultContent } from "./seed/content";
+export { DEMO_EMAIL } from "./seed/demo";

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "../schema";
 import { loadDefaultContent } from "./content";
-import { DEMO_SUBSIDIARY, DEMO_SUBSIDIARY_MEMBERS, DEMO_TENANT, DEMO_USERS } from "./demo";
+import { DEMO_EMAIL, DEMO_SUBSIDIARY, DEMO_SUBSIDIARY_MEMBERS, DEMO_TENANT, DEMO_USERS } from "./demo";
 
 export interface SeedOptions {
   ownerUrl: string;
@@ -12,22 +12,19 @@ export interface SeedOptions {
   adminEmail: string;
   /** When absent a password is generated and returned once. */
   adminPassword?: string;
-  demoEmail?: string;
-  demoPassword: string;
 }
 
 export interface SeedResult {
   created: boolean;
   admin: { email: string; password: string | null };
-  demo: { email: string; password: string };
 }
 
 /**
  * Platform admin and demo account. Runs as the owner with the platform-admin setting, once:
  * a database that already has the admin is left alone (its admin password is not printed again).
+ * No demo user has a password: visitors get private copies (sandboxes, issue 6.6).
  */
 export async function seed(options: SeedOptions): Promise<SeedResult> {
-  const demoEmail = options.demoEmail ?? "demo@kunto.local";
   const client = postgres(options.ownerUrl, { max: 1, onnotice: () => {} });
   const db = drizzle({ client, schema, casing: "snake_case" });
   try {
@@ -37,11 +34,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       await loadDefaultContent(tx);
       const existing = await tx.execute(sql`select 1 from users where email = ${options.adminEmail}`);
       if (existing.length > 0) {
-        return {
-          created: false,
-          admin: { email: options.adminEmail, password: null },
-          demo: { email: demoEmail, password: options.demoPassword },
-        };
+        return { created: false, admin: { email: options.adminEmail, password: null } };
       }
       const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
       await tx.insert(schema.users).values({
@@ -58,20 +51,20 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       const [subsidiary] = await tx.insert(schema.tenants).values(DEMO_SUBSIDIARY).returning();
       if (!subsidiary) throw new Error("demo subsidiary not created");
       for (const person of DEMO_USERS) {
-        const isDemo = person.email === "demo@kunto.local";
+        const isDemo = person.email === DEMO_EMAIL;
         const [user] = await tx
           .insert(schema.users)
           .values({
             type: person.type,
-            email: isDemo ? demoEmail : person.email,
+            email: person.email,
             username: person.username,
             firstName: person.firstName,
             lastName: person.lastName,
             systemRoles: person.systemRoles,
             language: person.language,
             isDemo,
-            // Only the demo user can sign in; the others are colleagues to look at and manage.
-            passwordHash: isDemo ? await options.hashPassword(options.demoPassword) : null,
+            // Nobody signs in as a seeded demo person: "Try the demo" opens a private copy.
+            passwordHash: null,
             emailConfirmedAt: person.type === "CLOUD" ? new Date() : null,
           })
           .returning();
@@ -86,11 +79,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
             .values({ tenantId: subsidiary.id, userId: user.id, roles: inSubsidiary.roles });
       }
       await tx.insert(schema.tenantValues).values({ tenantId: tenant.id, key: "onboarding", value: "7" });
-      return {
-        created: true,
-        admin: { email: options.adminEmail, password: adminPassword },
-        demo: { email: demoEmail, password: options.demoPassword },
-      };
+      return { created: true, admin: { email: options.adminEmail, password: adminPassword } };
     });
   } finally {
     await client.end();
