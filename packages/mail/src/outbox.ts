@@ -100,7 +100,13 @@ export async function deliverDueMails(
         });
         await tx
           .update(schema.mailOutbox)
-          .set({ state: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, ...withoutSecrets })
+          .set({
+            state: "sent",
+            sentAt: new Date(),
+            attempts: mail.attempts + 1,
+            lastError: null,
+            ...withoutSecrets,
+          })
           .where(eq(schema.mailOutbox.id, mail.id));
         sent++;
       } catch (error) {

@@ -5,7 +5,9 @@ import { authedProcedure, publicProcedure, router } from "../trpc";
 const ZSandbox = z.object({
   expiresAt: z.string(),
   /** Mails the sandbox kept instead of sending, newest first. */
-  heldMails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), createdAt: z.string() })),
+  heldMails: z.array(
+    z.object({ id: z.number(), to: z.string(), subject: z.string(), createdAt: z.string() }),
+  ),
 });
 
 /** "Try the demo" (issue 6.6, docs/decisions.md "Demo"). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createSession, hit, RATE_RULES } from "@kunto/auth";
-import { DEMO_EMAIL, type Db, schema, type Tx } from "@kunto/db";
+import { type Db, DEMO_EMAIL, schema, type Tx } from "@kunto/db";
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context, UserRow } from "../context";
@@ -87,7 +87,9 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   email_subscriptions: tenantRows(schema.emailSubscriptions, { userColumns: ["userId"] }),
   audit_log: { exclude: "the seeded demo's history; a sandbox writes its own" },
   sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
-  email_confirmation_tokens: { exclude: "sandbox addresses are confirmed copies; no confirmation is pending" },
+  email_confirmation_tokens: {
+    exclude: "sandbox addresses are confirmed copies; no confirmation is pending",
+  },
   password_reset_codes: { exclude: "sandbox users have no password to reset" },
   totp_credentials: { exclude: "sandbox users sign in only through the demo link, without a second factor" },
   user_images: { exclude: "copies keep the picture's key: pictures are served read-only by key" },

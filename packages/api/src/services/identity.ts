@@ -37,7 +37,10 @@ async function findByLogin(ctx: Context, login: string) {
     .select()
     .from(schema.users)
     .where(
-      and(isNull(schema.users.sandboxId), or(eq(schema.users.email, login), eq(schema.users.username, login))),
+      and(
+        isNull(schema.users.sandboxId),
+        or(eq(schema.users.email, login), eq(schema.users.username, login)),
+      ),
     )
     .limit(1);
   return user ?? null;
