@@ -20,7 +20,7 @@ export const demoRouter = router({
         tags: ["demo"],
         summary: "Try the demo",
         description:
-          "Creates a private copy of the demo organisations (a sandbox, removed after 24 hours) and signs the caller in to it with a session cookie. Mail inside a sandbox is never sent. At most a few new sandboxes per client address and hour (429 `too_many_requests`); 403 `demo_unavailable` when the server has no demo data.",
+          "Creates a private copy of the demo organisations (a sandbox, removed after 24 hours) and signs the caller in to it with a session cookie. Mail inside a sandbox is never sent. At most a few new sandboxes per client address and hour (429 `too_many_requests`); 404 `demo_unavailable` when the server has no demo data.",
       },
     })
     .input(z.object({}).optional())
