@@ -27,8 +27,13 @@ export function DemoSandboxBanner() {
   const mutating = useIsMutating();
   const { refetch } = sandbox;
   // Any change may have queued a mail: look again once the writes are done.
+  const wasMutating = useRef(false);
   useEffect(() => {
-    if (mutating === 0) void refetch();
+    if (mutating > 0) wasMutating.current = true;
+    else if (wasMutating.current) {
+      wasMutating.current = false;
+      void refetch();
+    }
   }, [mutating, refetch]);
 
   const seen = useRef<number | null>(null);
