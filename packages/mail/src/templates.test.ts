@@ -6,7 +6,11 @@ import { MAIL_TEMPLATES, type MailKind, type MailVars, REDACTED, renderMail } fr
 const SAMPLES: { [K in MailKind]: MailVars<K> } = {
   confirmEmail: { link: "https://kunto.example/confirm-email?token=SECRET-TOKEN-1" },
   resetCode: { code: "SECRET-CODE-2" },
-  accountCreated: { link: "https://kunto.example/login", account: "Sample Oy", password: "SECRET-PASSWORD-3" },
+  accountCreated: {
+    link: "https://kunto.example/login",
+    account: "Sample Oy",
+    password: "SECRET-PASSWORD-3",
+  },
   addedToAccount: { link: "https://kunto.example/login", account: "Sample Oy" },
 };
 
