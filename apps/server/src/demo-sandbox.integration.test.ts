@@ -245,6 +245,22 @@ describe("demo sandboxes (issue 6.6)", () => {
     // The seeded demo is exactly as it was.
     const after = await seededDemo();
     expect(after).toEqual(before);
+
+    // Platform administration lists real organisations and people only, the seeded demo included.
+    const platformAdmin = await makeUser(db.owner, { systemRoles: ["admin"] });
+    const adminSession = await createSession(db.db, platformAdmin.id, "active");
+    const asAdmin: Visitor = { cookie: `${sessionCookieName(false)}=${adminSession.token}`, tenants: [] };
+    const tenantIds = (
+      (await (await api(asAdmin, "GET", "/admin/tenant", null)).json()) as Array<{ id: string }>
+    ).map((t) => t.id);
+    expect(tenantIds).toEqual(expect.arrayContaining(before.tenants.map((t) => t.id)));
+    expect(tenantIds).not.toContain(aTenant);
+    expect(tenantIds).not.toContain(bTenant);
+    const people = (await (await api(asAdmin, "GET", "/admin/user", null)).json()) as Array<{
+      email: string | null;
+    }>;
+    expect(people.filter((p) => p.email === DEMO_EMAIL)).toHaveLength(1);
+    expect(people.filter((p) => p.email === "new.colleague@aurora.example")).toHaveLength(0);
   });
 
   it("an address added in a sandbox is a sandbox person, even when a real account has it", async () => {
@@ -271,6 +287,22 @@ describe("demo sandboxes (issue 6.6)", () => {
     expect((await caller.auth.signIn({ username: real.email ?? "", password: TEST_PASSWORD })).status).toBe(
       "SIGNED_IN",
     );
+    // The other order: a sandbox person first, then a real account with the same address. Sign-in
+    // and password reset find the real one only.
+    const later = `later-real-${Date.now()}@example.test`;
+    expect((await api(visitor, "POST", "/tenant/user", tenantId, { email: later })).status).toBe(200);
+    const laterReal = await makeUser(db.owner, { email: later });
+    const second = await callerFor(db.db, { name: "anon", cookie: null, userId: null }, null, "10.66.0.2");
+    expect((await second.caller.auth.signIn({ username: later, password: TEST_PASSWORD })).status).toBe(
+      "SIGNED_IN",
+    );
+    await second.caller.auth.forgotPassword({ username: later });
+    const codes = await db.owner
+      .select({ userId: schema.passwordResetCodes.userId })
+      .from(schema.passwordResetCodes)
+      .innerJoin(schema.users, eq(schema.users.id, schema.passwordResetCodes.userId))
+      .where(eq(schema.users.email, later));
+    expect(codes).toEqual([{ userId: laterReal.id }]);
     // A new organisation made by the visitor belongs to the sandbox too.
     const created = await api(visitor, "POST", "/user/tenant", null, {
       name: "Visitor's own Oy",

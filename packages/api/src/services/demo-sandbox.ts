@@ -118,7 +118,15 @@ export async function createSandbox(db: Db, now = new Date()) {
         .select({ tenant: schema.tenants })
         .from(schema.memberships)
         .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
-        .where(and(eq(schema.memberships.userId, source.id), isNull(schema.tenants.sandboxId)))
+        // Only the seeded demo organisations (is_demo): not one a visitor of the shared demo user
+        // created before sandboxes existed.
+        .where(
+          and(
+            eq(schema.memberships.userId, source.id),
+            eq(schema.tenants.isDemo, true),
+            isNull(schema.tenants.sandboxId),
+          ),
+        )
         .orderBy(schema.tenants.name)
     ).map((r) => r.tenant);
     if (sourceTenants.length === 0) return fail("demo_unavailable");
