@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   ADMIN,
   animationsDone,
-  DEMO,
+  demoContext,
   expectAccessible,
   settled,
   signedInContext,
@@ -138,7 +138,7 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
   });
 
   test("on the organisation admin's screens and dialogs", async ({ browser }) => {
-    const context = await signedInContext(browser, DEMO);
+    const context = await demoContext(browser);
     const page = await context.newPage();
     const tenantId = await tenantIdOf(context, "Aurora Components Oy");
 
@@ -163,6 +163,21 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
         .first()
         .click();
       await page.getByRole("menuitem", { name: "Remove from organisation" }).click();
+    });
+
+    // Issue 6.6: in the demo sandbox a mail is kept, announced, and listed in "Mail in this demo".
+    const held = `a11y.${Date.now()}@example.test`;
+    await page.getByRole("button", { name: "Add user" }).click();
+    await page.getByRole("dialog", { name: "Add user" }).getByLabel("E-mail").fill(held);
+    await page
+      .getByRole("dialog", { name: "Add user" })
+      .getByRole("button", { name: "Add", exact: true })
+      .click();
+    await expect(page.getByRole("alert").filter({ hasText: "Mail not sent in the demo" })).toBeVisible();
+    await expectAccessible(page, "mail not sent notification");
+    await scanDialog(page, "Mail in this demo", async () => {
+      await page.getByRole("button", { name: /^Mail in this demo/ }).click();
+      await expect(page.getByRole("dialog", { name: "Mail in this demo" }).getByText(held)).toBeVisible();
     });
 
     await page.goto(`/t/${tenantId}/settings`);
@@ -206,7 +221,7 @@ test("issue 6.16: focus starts in the form, follows navigation to the heading, a
   await page.getByRole("link", { name: "Sign up" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 
-  const context = await signedInContext(browser, DEMO);
+  const context = await demoContext(browser);
   const signedIn = await context.newPage();
   const tenantId = await tenantIdOf(context, "Aurora Components Oy");
   await signedIn.goto(`/t/${tenantId}/dashboard`);

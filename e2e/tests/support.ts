@@ -3,7 +3,6 @@ import { type Browser, type BrowserContext, expect, type Page } from "@playwrigh
 
 /** The platform admin's password, given to the server by playwright.config.ts. */
 export const ADMIN_PASSWORD = "e2e admin passphrase 2026";
-export const DEMO = { login: "demo@kunto.local", password: "Kunto-demo-2026-aurora" };
 export const ADMIN = { login: "admin@kunto.local", password: ADMIN_PASSWORD };
 
 export async function signIn(page: Page, who: { login: string; password: string }) {
@@ -42,6 +41,44 @@ export async function signedInContext(
   await signIn(page, who);
   await page.close();
   sessions.set(who.login, await context.storageState());
+  return context;
+}
+
+/**
+ * "Try the demo" on the sign-in page: a private sandbox for this visitor (issue 6.6), which lands on
+ * the organisation chooser (the demo user belongs to two organisations).
+ */
+export async function tryTheDemo(page: Page) {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Try the demo" }).click();
+  await expect(page.getByText("You are a member of several organisations.")).toBeVisible();
+}
+
+/** This worker's demo sandbox, while the server still knows it. */
+let demoState: StorageState | null = null;
+
+/**
+ * A browser context in this worker's demo sandbox. Every new sandbox counts against the address's
+ * hourly limit (DEMO_SANDBOX_LIMIT, raised by playwright.config.ts for the server it starts), so
+ * specs that only need a demo organisation admin share one; specs about the sandbox itself make
+ * their own with `tryTheDemo`.
+ */
+export async function demoContext(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
+  if (demoState) {
+    const context = await browser.newContext({ ...options, storageState: demoState });
+    const answer = (await (await context.request.get("/trpc/user.session")).json()) as {
+      result?: { data: unknown };
+    };
+    if (answer.result?.data) return context;
+    await context.close();
+  }
+  const context = await browser.newContext(options);
+  const response = await context.request.post("/api/public/demo");
+  expect(response.status(), "a new demo sandbox (raise DEMO_SANDBOX_LIMIT for a reused server)").toBe(200);
+  demoState = await context.storageState();
   return context;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, DEMO, settled, signedInContext, tenantIdOf } from "./support";
+import { ADMIN, demoContext, settled, signedInContext, tenantIdOf } from "./support";
 
 test("issue 6.18: English admin screens say organisation, never tenant", async ({ browser }) => {
   const context = await signedInContext(browser, ADMIN);
@@ -47,7 +47,7 @@ test("issue 6.18: two-step set-up shows the key in groups of four with a copy bu
 test("issue 6.18: the address is required when creating an organisation, as in the next step", async ({
   browser,
 }) => {
-  const context = await signedInContext(browser, DEMO);
+  const context = await demoContext(browser);
   const page = await context.newPage();
   const street = () => page.getByRole("textbox", { name: "Street address" });
   await page.goto("/new_account");

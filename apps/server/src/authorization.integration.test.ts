@@ -85,6 +85,9 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   "admin.addTenantUser": { access: "admin", input: { id: missing, userId: missing } },
   "admin.removeTenantUser": { access: "admin", input: { id: missing, userId: missing } },
   "admin.systemRoles": { access: "authed" },
+  // Opens a demo sandbox (issue 6.6); every actor may, whoever they are signed in as.
+  "demo.start": { access: "public", input: {} },
+  "demo.sandbox": { access: "authed" },
 };
 
 // `read-only` sees surveys: the permission table gives it what basic has plus survey reads.

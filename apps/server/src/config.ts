@@ -12,7 +12,6 @@ export interface ServerConfig {
   internalEmailDomains: string[];
   adminEmail: string;
   adminPassword?: string;
-  demoPassword: string;
   webDist: string;
   bodyLimitBytes: number;
   seed: boolean;
@@ -37,7 +36,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     adminEmail: (env.ADMIN_EMAIL ?? "admin@kunto.local").toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    demoPassword: env.DEMO_PASSWORD ?? "Kunto-demo-2026-aurora",
     webDist: env.WEB_DIST ?? join(repoRoot, "apps/web/dist"),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 4 * 1024 * 1024),
     seed: env.SEED !== "false",

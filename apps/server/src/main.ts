@@ -7,6 +7,7 @@ import pino from "pino";
 import { createApp } from "./app";
 import { addBenchRoutes } from "./bench-routes";
 import { loadConfig } from "./config";
+import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
 
 const config = loadConfig();
@@ -26,10 +27,9 @@ async function main() {
       hashPassword,
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
-      demoPassword: config.demoPassword,
     });
     credentials = [
-      `  Demo sign-in:           ${result.demo.email} / ${result.demo.password}`,
+      `  Demo:                   "Try the demo" on ${config.appUrl}/login opens a private copy for each visitor`,
       `  Platform admin sign-in: ${result.admin.email} / ${result.admin.password ?? "(set when the database was first seeded; ADMIN_PASSWORD sets it on a new database)"}`,
     ];
   }
@@ -55,6 +55,7 @@ async function main() {
     },
   });
   const workers = startWorkers(database.db, log);
+  const jobs = await startJobs(database.ownerUrl, database.db, log);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
   });
@@ -65,6 +66,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down");
     workers.stop();
+    await jobs.stop();
     server.close();
     await database.close();
     process.exit(0);

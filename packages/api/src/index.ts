@@ -4,4 +4,5 @@ export { openApiDocument } from "./openapi";
 export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
+export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";

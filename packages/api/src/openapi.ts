@@ -20,6 +20,11 @@ const SECURITY_SCHEME = "sessionCookie";
 const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   { name: "Session", description: "Signing out.", prefixes: ["/public/logout"] },
   {
+    name: "Demo",
+    description: "A private, temporary copy of the demo organisations for a visitor.",
+    prefixes: ["/public/demo"],
+  },
+  {
     name: "Profile",
     description: "The signed-in person: information, picture, language and saved screen state.",
     prefixes: ["/public/image", "/user/image", "/user/set-language", "/shadow"],
@@ -191,13 +196,16 @@ const ACCESS_TEXT: Record<NonNullable<AccessMeta["access"]>, string> = {
 };
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
+/** Paths without an id that can still answer 404: the demo when the server has no demo data. */
+const ANSWERS_404 = new Set(["/public/demo"]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {
   const statuses = [400];
   if (access !== "public") statuses.push(401);
   statuses.push(403);
-  if (path.includes("{") || access === "admin" || method === "delete") statuses.push(404);
+  if (path.includes("{") || access === "admin" || method === "delete" || ANSWERS_404.has(path))
+    statuses.push(404);
   if (method === "post" && (access === "admin" || access === "tenant")) statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);
   if (WRITES.has(method)) statuses.push(429);

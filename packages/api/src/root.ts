@@ -1,6 +1,7 @@
 import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
+import { demoRouter } from "./routers/demo";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
@@ -11,6 +12,7 @@ export const appRouter = router({
   user: userRouter,
   tenant: tenantRouter,
   admin: adminRouter,
+  demo: demoRouter,
 });
 
 registerProcedures(appRouter);

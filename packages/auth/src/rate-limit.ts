@@ -21,6 +21,13 @@ export const RATE_RULES = {
   resetAddress: { name: "reset:address", limit: 30, windowSeconds: 60 * 60 },
   signUpAddress: { name: "signup:address", limit: 20, windowSeconds: 60 * 60 },
   totpAccount: { name: "totp:account", limit: 10, windowSeconds: 15 * 60 },
+  // New demo sandboxes per client address (issue 6.6). Overridable so an end-to-end suite that runs
+  // again and again from one address can open more than a visitor would (README, e2e config).
+  demoSandboxAddress: {
+    name: "demo:address",
+    limit: Number(process.env.DEMO_SANDBOX_LIMIT ?? 5),
+    windowSeconds: 60 * 60,
+  },
 } satisfies Record<string, RateRule>;
 
 /**

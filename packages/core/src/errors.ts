@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   code_expired: 400,
   demo_account_password_reset: 403,
   demo_account_read_only: 403,
+  demo_unavailable: 404,
   mfa_required: 401,
   new_password_required: 401,
   invalid_token: 400,

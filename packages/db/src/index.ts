@@ -6,3 +6,4 @@ export * as schema from "./schema";
 export { SYSTEM_ROLE } from "./schema/columns";
 export * from "./scope";
 export { loadDefaultContent } from "./seed/content";
+export { DEMO_EMAIL } from "./seed/demo";

@@ -12,8 +12,10 @@ export async function enqueueMail<K extends MailKind>(
   tx: Db | Tx,
   mail: { to: string; kind: K; language: Language; vars: MailVars<K> },
 ): Promise<void> {
-  const { subject, text } = renderMail(mail.kind, mail.language, mail.vars);
-  await tx.insert(schema.mailOutbox).values({ to: mail.to, subject, text, kind: mail.kind });
+  const { subject, text, redactedText } = renderMail(mail.kind, mail.language, mail.vars);
+  // A trigger holds the mail instead (state held_demo, redacted text) when a demo sandbox's user
+  // or organisation queues it (migration 0007).
+  await tx.insert(schema.mailOutbox).values({ to: mail.to, subject, text, redactedText, kind: mail.kind });
 }
 
 export interface SmtpConfig {
@@ -31,6 +33,12 @@ export interface MailLogger {
 }
 
 const MAX_ATTEMPTS = 10;
+
+/** A mail that is no longer waiting keeps only its text without secrets (issue 6.10). */
+const withoutSecrets = {
+  text: sql`coalesce(${schema.mailOutbox.redactedText}, ${schema.mailOutbox.text})`,
+  redactedText: null,
+};
 /** Exponential back-off: 30 s, 1 min, 2 min, ... capped at 1 h. */
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 
@@ -45,14 +53,14 @@ export async function deliverDueMails(
   batch = 20,
 ): Promise<number> {
   if (!smtp) {
-    const pending = await db
-      .update(schema.mailOutbox)
-      .set({
-        attempts: sql`${schema.mailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + interval '100 years'`,
-      })
-      .where(and(isNull(schema.mailOutbox.sentAt), eq(schema.mailOutbox.attempts, 0)))
-      .returning();
+    // The log is where a developer without SMTP reads the link or code, so it gets the full text
+    // (RETURNING gives the row as it was before the SET); the outbox then keeps only the redacted one.
+    const pending = await db.execute<{ id: number; to: string; subject: string; text: string }>(sql`
+      update ${schema.mailOutbox} m set state = 'logged', attempts = m.attempts + 1,
+        text = coalesce(m.redacted_text, m.text), redacted_text = null
+      from (select id, text from ${schema.mailOutbox} where state = 'pending' for update skip locked) old
+      where m.id = old.id
+      returning m.id, m."to", m.subject, old.text`);
     for (const m of pending)
       log.info(
         { mail: { id: m.id, to: m.to, subject: m.subject, text: m.text } },
@@ -73,9 +81,9 @@ export async function deliverDueMails(
       .from(schema.mailOutbox)
       .where(
         and(
-          isNull(schema.mailOutbox.sentAt),
+          eq(schema.mailOutbox.state, "pending"),
+          isNull(schema.mailOutbox.sandboxId),
           lte(schema.mailOutbox.nextAttemptAt, sql`now()`),
-          lte(schema.mailOutbox.attempts, MAX_ATTEMPTS),
         ),
       )
       .orderBy(asc(schema.mailOutbox.id))
@@ -92,18 +100,29 @@ export async function deliverDueMails(
         });
         await tx
           .update(schema.mailOutbox)
-          .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .set({
+            state: "sent",
+            sentAt: new Date(),
+            attempts: mail.attempts + 1,
+            lastError: null,
+            ...withoutSecrets,
+          })
           .where(eq(schema.mailOutbox.id, mail.id));
         sent++;
       } catch (error) {
         const attempts = mail.attempts + 1;
-        log.warn({ mailId: mail.id, attempts, err: String(error) }, "mail delivery failed; will retry");
+        const givenUp = attempts >= MAX_ATTEMPTS;
+        log.warn(
+          { mailId: mail.id, attempts, err: String(error) },
+          givenUp ? "mail delivery failed; given up" : "mail delivery failed; will retry",
+        );
         await tx
           .update(schema.mailOutbox)
           .set({
             attempts,
             lastError: String(error).slice(0, 500),
             nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
+            ...(givenUp ? { state: "failed" as const, ...withoutSecrets } : {}),
           })
           .where(eq(schema.mailOutbox.id, mail.id));
       }

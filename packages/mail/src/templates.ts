@@ -9,7 +9,15 @@ type Texts = Record<Language, string>;
 interface MailTemplate<V> {
   subject: Texts;
   body: (vars: V) => Texts;
+  /**
+   * Variables that open something (a link with a token, a code, a temporary password). The outbox
+   * keeps them only until the mail is sent or given up, then only the text without them (issue 6.10).
+   */
+  secrets: ReadonlyArray<keyof V>;
 }
+
+/** What a secret variable reads as once it is removed. */
+export const REDACTED = "[removed]";
 
 export const MAIL_TEMPLATES = {
   confirmEmail: {
@@ -27,6 +35,7 @@ export const MAIL_TEMPLATES = {
       ru: `Добро пожаловать в Kunto.\n\nПодтвердите адрес электронной почты, открыв эту ссылку в течение 48 часов:\n${link}\n\nЕсли вы не регистрировались, просто проигнорируйте это письмо.`,
       pl: `Witamy w Kunto.\n\nPotwierdź swój adres e-mail, otwierając ten link w ciągu 48 godzin:\n${link}\n\nJeśli to nie Ty się rejestrowałeś(-aś), zignoruj tę wiadomość.`,
     }),
+    secrets: ["link"],
   } satisfies MailTemplate<{ link: string }>,
   resetCode: {
     subject: {
@@ -43,6 +52,7 @@ export const MAIL_TEMPLATES = {
       ru: `Ваш код для сброса пароля: ${code}. Он действует 15 минут.\n\nЕсли вы его не запрашивали, проигнорируйте это письмо: ваш пароль не изменён.`,
       pl: `Twój kod resetowania hasła to ${code}. Jest ważny przez 15 minut.\n\nJeśli nie prosiłeś(-aś) o niego, zignoruj tę wiadomość; Twoje hasło nie zostało zmienione.`,
     }),
+    secrets: ["code"],
   } satisfies MailTemplate<{ code: string }>,
   accountCreated: {
     subject: {
@@ -59,6 +69,7 @@ export const MAIL_TEMPLATES = {
       ru: `Вас добавили в ${account} в Kunto.\n\nВойдите на ${link} с этим адресом электронной почты и временным паролем ${password}. Вам будет предложено выбрать свой пароль.`,
       pl: `Dodano Cię do konta ${account} w Kunto.\n\nZaloguj się na ${link} tym adresem e-mail i hasłem tymczasowym ${password}. Zostaniesz poproszony(-a) o ustawienie własnego hasła.`,
     }),
+    secrets: ["password"],
   } satisfies MailTemplate<{ link: string; account: string; password: string }>,
   addedToAccount: {
     subject: {
@@ -75,13 +86,26 @@ export const MAIL_TEMPLATES = {
       ru: `Теперь у вас есть доступ к ${account} в Kunto. Войдите на ${link}.`,
       pl: `Masz teraz dostęp do konta ${account} w Kunto. Zaloguj się na ${link}.`,
     }),
+    secrets: [],
   } satisfies MailTemplate<{ link: string; account: string }>,
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 export type MailVars<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]["body"]>[0];
 
+/**
+ * The mail's subject and text, and the text with every secret variable replaced by REDACTED (null
+ * when the template has no secret).
+ */
 export function renderMail<K extends MailKind>(kind: K, language: Language, vars: MailVars<K>) {
-  const template = MAIL_TEMPLATES[kind] as MailTemplate<MailVars<K>>;
-  return { subject: template.subject[language], text: template.body(vars)[language] };
+  const template = MAIL_TEMPLATES[kind] as unknown as MailTemplate<MailVars<K>>;
+  const redacted =
+    template.secrets.length > 0
+      ? { ...vars, ...Object.fromEntries(template.secrets.map((key) => [key, REDACTED])) }
+      : null;
+  return {
+    subject: template.subject[language],
+    text: template.body(vars)[language],
+    redactedText: redacted ? template.body(redacted)[language] : null,
+  };
 }

@@ -14,7 +14,6 @@ try {
     hashPassword,
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
-    demoPassword: config.demoPassword,
   });
   console.log(
     result.created

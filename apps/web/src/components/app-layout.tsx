@@ -27,6 +27,7 @@ import {
 } from "@tabler/icons-react";
 import { Link, useMatches, useParams } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { DemoSandboxBanner } from "../features/demo/demo-sandbox-banner";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
@@ -86,7 +87,10 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       )}
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
         <InsideMainLandmark>
-          <div style={{ maxWidth: 1200, margin: "0 auto" }}>{children}</div>
+          <div style={{ maxWidth: 1200, margin: "0 auto" }}>
+            {me.isDemo ? <DemoSandboxBanner /> : null}
+            {children}
+          </div>
         </InsideMainLandmark>
       </AppShell.Main>
     </AppShell>

@@ -35,6 +35,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   code_expired: msg`The code has expired. Request a new one.`,
   demo_account_password_reset: msg`Demo account password cannot be reset.`,
   demo_account_read_only: msg`The demo account cannot be changed.`,
+  demo_unavailable: msg`The demo is not available on this server.`,
   mfa_required: msg`Enter the code from your authenticator app.`,
   new_password_required: msg`You need to choose a new password.`,
   invalid_token: msg`The link is invalid or has expired.`,

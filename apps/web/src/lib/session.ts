@@ -7,6 +7,8 @@ export type Me = Outputs["user"]["me"];
 export type Tenant = Outputs["tenant"]["current"];
 export type TenantUser = Outputs["tenant"]["users"][number];
 export type AdminUser = Outputs["admin"]["users"][number];
+/** A "Try the demo" visitor's sandbox (null for everyone else). */
+export type DemoSandbox = NonNullable<Outputs["demo"]["sandbox"]>;
 
 /** The account a route acts on, as the signed-in user sees it. */
 export interface CurrentTenant {

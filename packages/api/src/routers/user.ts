@@ -66,7 +66,11 @@ export const userRouter = router({
     .meta({ openapi: { method: "POST", path: "/user/tenant", tags: ["user"], summary: "Create an account" } })
     .input(ZCreateTenantInput)
     .output(z.object({ id: z.string() }))
-    .mutation(async ({ ctx, input }) => ({ id: (await createTenant(ctx.tx, input, ctx.user.id)).id })),
+    .mutation(async ({ ctx, input }) => {
+      // A demo visitor's new organisation belongs to their sandbox and goes with it.
+      const sandbox = ctx.user.sandboxId ? { sandboxId: ctx.user.sandboxId, isDemo: true } : {};
+      return { id: (await createTenant(ctx.tx, input, ctx.user.id, sandbox)).id };
+    }),
   tenantUsers: withPermission("tenant.read")
     .meta({
       openapi: {

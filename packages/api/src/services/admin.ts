@@ -22,10 +22,11 @@ export async function listUsers(tx: Tx, userType?: "local" | "cloud") {
       : userType === "cloud"
         ? isNotNull(schema.users.email)
         : undefined;
+  // Demo sandboxes are visitors' private, temporary copies: not part of the platform's users.
   const users = await tx
     .select()
     .from(schema.users)
-    .where(where)
+    .where(and(isNull(schema.users.sandboxId), where))
     .orderBy(asc(schema.users.email), asc(schema.users.username));
   const memberships = await membershipsOf(
     tx,
@@ -52,7 +53,12 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
   const [taken] = await tx
     .select({ id: schema.users.id })
     .from(schema.users)
-    .where(input.type === "LOCAL" ? eq(schema.users.username, login) : eq(schema.users.email, login));
+    .where(
+      and(
+        isNull(schema.users.sandboxId),
+        input.type === "LOCAL" ? eq(schema.users.username, login) : eq(schema.users.email, login),
+      ),
+    );
   if (taken) fail("user_exists");
   let passwordHash: string | null = null;
   if (input.password) {
@@ -139,7 +145,11 @@ export async function setSystemRole(
 }
 
 export async function listTenants(tx: Tx) {
-  return tx.select().from(schema.tenants).orderBy(asc(schema.tenants.name));
+  return tx
+    .select()
+    .from(schema.tenants)
+    .where(isNull(schema.tenants.sandboxId))
+    .orderBy(asc(schema.tenants.name));
 }
 
 export async function setTenantPlan(

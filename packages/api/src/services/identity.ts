@@ -15,7 +15,7 @@ import {
 import { isLanguage, type Language } from "@kunto/core";
 import { schema } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
-import { eq, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Context, UserRow } from "../context";
 import { fail } from "../errors";
 import { getAuth } from "../session";
@@ -31,11 +31,17 @@ const languageOf = (user: UserRow): Language => (isLanguage(user.language) ? use
 /** What a password must not be guessable from. */
 const personalWords = (user: UserRow) => [user.email, user.username, user.firstName, user.lastName];
 
+/** Demo sandbox people never sign in (and may share a real person's address): never found here. */
 async function findByLogin(ctx: Context, login: string) {
   const [user] = await ctx.db
     .select()
     .from(schema.users)
-    .where(or(eq(schema.users.email, login), eq(schema.users.username, login)))
+    .where(
+      and(
+        isNull(schema.users.sandboxId),
+        or(eq(schema.users.email, login), eq(schema.users.username, login)),
+      ),
+    )
     .limit(1);
   return user ?? null;
 }

@@ -2,7 +2,7 @@ import { generateToken, hashPassword } from "@kunto/auth";
 import { isLanguage, type TAddTenantUserInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { ApiConfig } from "../context";
 import { fail } from "../errors";
 import { getMembership, getTenant } from "./tenants";
@@ -49,7 +49,15 @@ export async function listMembers(tx: Tx, tenantId: string, viewerEmail: string 
  */
 export async function addMember(tx: Tx, tenantId: string, input: TAddTenantUserInput, config: ApiConfig) {
   const tenant = await getTenant(tx, tenantId);
-  const [existing] = await tx.select().from(schema.users).where(eq(schema.users.email, input.email));
+  // A demo sandbox's organisation knows only the sandbox's people: an address added there is a new
+  // sandbox person even if a real account has it (issue 6.6).
+  const sameWorld = tenant.sandboxId
+    ? eq(schema.users.sandboxId, tenant.sandboxId)
+    : isNull(schema.users.sandboxId);
+  const [existing] = await tx
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.email, input.email), sameWorld));
   let user = existing;
   if (user && (await getMembership(tx, tenantId, user.id))) fail("user_exists");
   if (!user) {
@@ -64,6 +72,7 @@ export async function addMember(tx: Tx, tenantId: string, input: TAddTenantUserI
         passwordHash: await hashPassword(temporary),
         mustChangePassword: true,
         emailConfirmedAt: new Date(),
+        sandboxId: tenant.sandboxId,
       })
       .returning();
     user = created ?? fail("user_add_fail");

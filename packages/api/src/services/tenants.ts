@@ -87,7 +87,7 @@ export async function createTenant(
   tx: Tx,
   input: TCreateTenantInput & { dunsNumber?: string | null },
   ownerId: string | null,
-  extra: Partial<Pick<TenantRow, "plan" | "isDemo" | "active">> = {},
+  extra: Partial<Pick<TenantRow, "plan" | "isDemo" | "active" | "sandboxId">> = {},
 ) {
   const id = randomUUID();
   const previous = await tx.execute<{ tenant: string }>(

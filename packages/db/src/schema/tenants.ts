@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  index,
   integer,
   jsonb,
   pgPolicy,
@@ -20,6 +21,7 @@ import {
   tenantPolicy,
   updatedAt,
 } from "./columns";
+import { demoSandboxes } from "./sandbox";
 import { users } from "./users";
 
 export const tenants = pgTable(
@@ -47,10 +49,13 @@ export const tenants = pgTable(
     /** Personnel reports below this many responses show no numbers (3..10, DECISIONS.md). */
     anonymityThreshold: integer().notNull().default(5),
     isDemo: boolean().notNull().default(false),
+    /** Set for a demo visitor's private copy (issue 6.6); removed with the sandbox. */
+    sandboxId: uuid().references(() => demoSandboxes.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("tenants_sandbox_idx").on(t.sandboxId),
     // Per command (issue 6.9). An account is visible to the request's tenant, to its members (the
     // account chooser lists them before a tenant is chosen) and to the cross-tenant paths; only the
     // request's own tenant (or those paths) may be created, changed or deleted.

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
+import { demoSandboxes } from "./sandbox";
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -35,6 +36,11 @@ export const users = pgTable(
     /** Users created by an admin with a temporary password must choose their own. */
     mustChangePassword: boolean().notNull().default(false),
     isDemo: boolean().notNull().default(false),
+    /**
+     * Set for the people of a demo sandbox (the visitor and the copies of the demo's colleagues):
+     * they exist only inside it, never sign in with a password, and go when it expires.
+     */
+    sandboxId: uuid().references(() => demoSandboxes.id, { onDelete: "cascade" }),
     /** Free-form client state of GET/POST /api/shadow. */
     shadowState: jsonb(),
     lastSignInAt: timestamp({ withTimezone: true }),
@@ -42,8 +48,14 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("users_email_key").on(t.email),
-    uniqueIndex("users_username_key").on(t.username),
+    // Sign-in names are unique among real users, and separately within each demo sandbox (whose
+    // copies keep the demo's addresses, and whose visitor may add any address).
+    uniqueIndex("users_email_key").on(t.email).where(sql`${t.sandboxId} is null`),
+    uniqueIndex("users_username_key").on(t.username).where(sql`${t.sandboxId} is null`),
+    uniqueIndex("users_sandbox_email_key").on(t.sandboxId, t.email).where(sql`${t.sandboxId} is not null`),
+    uniqueIndex("users_sandbox_username_key")
+      .on(t.sandboxId, t.username)
+      .where(sql`${t.sandboxId} is not null`),
     index("users_created_at_idx").on(t.createdAt),
   ],
 );

@@ -1,5 +1,11 @@
 import type { TenantRole } from "@kunto/core";
 
+/**
+ * The seeded demo user. Nobody signs in as it: each "Try the demo" visitor gets a private copy of
+ * what it sees (a sandbox, issue 6.6), and this address is how the copier finds it.
+ */
+export const DEMO_EMAIL = "demo@kunto.local";
+
 /** The demo account: a mid-sized Finnish manufacturer, PRO plan. */
 export const DEMO_TENANT = {
   name: "Aurora Components Oy",
@@ -29,7 +35,7 @@ interface DemoUser {
 export const DEMO_USERS: DemoUser[] = [
   {
     type: "CLOUD",
-    email: "demo@kunto.local",
+    email: DEMO_EMAIL,
     username: null,
     firstName: "Demo",
     lastName: "User",
@@ -114,6 +120,6 @@ export const DEMO_SUBSIDIARY = {
 };
 /** Members of the subsidiary, by e-mail of the users above. */
 export const DEMO_SUBSIDIARY_MEMBERS: Array<{ email: string; roles: TenantRole[] }> = [
-  { email: "demo@kunto.local", roles: ["tenant_admin"] },
+  { email: DEMO_EMAIL, roles: ["tenant_admin"] },
   { email: "kadri.tamm@aurora.example", roles: ["tenant_admin"] },
 ];

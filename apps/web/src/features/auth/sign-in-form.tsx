@@ -10,7 +10,6 @@ import { PublicPageHeading } from "../../components/public-layout";
 import { LoginInput } from "../../components/sign-in-parts";
 import { getErrorKey } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
-import { DEMO_CREDENTIALS } from "./demo";
 import type { SignInStatus } from "./login-page";
 
 export interface SignInFormProps {
@@ -40,10 +39,14 @@ export function SignInForm({ initialUsername, onStatus, onUnconfirmed, onForgotP
     }),
   );
 
-  const signInAsDemo = () => {
-    form.setValues({ ...DEMO_CREDENTIALS });
-    signIn.mutate({ ...DEMO_CREDENTIALS });
-  };
+  // Every visitor gets a private copy of the demo organisations (issue 6.6).
+  const tryDemo = useMutation(
+    trpc.demo.start.mutationOptions({
+      onMutate: formAlert.clear,
+      onSuccess: () => onStatus("SIGNED_IN", ""),
+      onError: (err) => formAlert.onError(err),
+    }),
+  );
 
   return (
     <Stack gap="lg">
@@ -78,7 +81,8 @@ export function SignInForm({ initialUsername, onStatus, onUnconfirmed, onForgotP
         variant="light"
         fullWidth
         leftSection={<IconPlayerPlay size={16} />}
-        onClick={signInAsDemo}
+        onClick={() => tryDemo.mutate({})}
+        loading={tryDemo.isPending}
         disabled={signIn.isPending}
       >
         <Trans>Try the demo</Trans>

@@ -1,0 +1,43 @@
+import { LANGUAGES } from "@kunto/core";
+import { describe, expect, it } from "vitest";
+import { MAIL_TEMPLATES, type MailKind, type MailVars, REDACTED, renderMail } from "./templates";
+
+/** A sample for every mail kind (the type demands one for a kind added later). */
+const SAMPLES: { [K in MailKind]: MailVars<K> } = {
+  confirmEmail: { link: "https://kunto.example/confirm-email?token=SECRET-TOKEN-1" },
+  resetCode: { code: "SECRET-CODE-2" },
+  accountCreated: {
+    link: "https://kunto.example/login",
+    account: "Sample Oy",
+    password: "SECRET-PASSWORD-3",
+  },
+  addedToAccount: { link: "https://kunto.example/login", account: "Sample Oy" },
+};
+
+describe("issue 6.10: a mail's text without its secrets", () => {
+  for (const kind of Object.keys(MAIL_TEMPLATES) as MailKind[]) {
+    it(`${kind}: every secret variable is replaced, everything else kept, in all five languages`, () => {
+      const secrets = MAIL_TEMPLATES[kind].secrets as readonly string[];
+      const vars = SAMPLES[kind] as Record<string, string>;
+      for (const language of LANGUAGES) {
+        const mail = renderMail(kind, language, SAMPLES[kind] as never);
+        for (const value of Object.values(vars)) expect(mail.text).toContain(value);
+        if (secrets.length === 0) {
+          expect(mail.redactedText).toBeNull();
+          continue;
+        }
+        for (const [name, value] of Object.entries(vars)) {
+          if (secrets.includes(name)) expect(mail.redactedText).not.toContain(value);
+          else expect(mail.redactedText).toContain(value);
+        }
+        expect(mail.redactedText).toContain(REDACTED);
+      }
+    });
+  }
+
+  it("names as secret every variable that opens something", () => {
+    expect(MAIL_TEMPLATES.confirmEmail.secrets).toEqual(["link"]);
+    expect(MAIL_TEMPLATES.resetCode.secrets).toEqual(["code"]);
+    expect(MAIL_TEMPLATES.accountCreated.secrets).toEqual(["password"]);
+  });
+});
