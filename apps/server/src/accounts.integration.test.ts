@@ -37,7 +37,11 @@ describe("account users", () => {
       code: "BAD_REQUEST",
     });
     const existing = await makeUser(db.owner);
-    const second = await caller.tenant.addUser({ email: existing.email ?? "", firstName: null, lastName: null });
+    const second = await caller.tenant.addUser({
+      email: existing.email ?? "",
+      firstName: null,
+      lastName: null,
+    });
     expect(second.id).not.toBe(existing.id);
     const users = await caller.tenant.users();
     expect(users.map((u) => u.email)).not.toContain(existing.email);

@@ -46,7 +46,12 @@ afterAll(async () => {
 
 /** Delivers the outbox through the loopback SMTP server and returns the decoded mail sent to `address`. */
 async function mailTo(address: string) {
-  const smtpConfig = { host: "127.0.0.1", port: smtpPort, secure: false, from: "Kunto <no-reply@kunto.test>" };
+  const smtpConfig = {
+    host: "127.0.0.1",
+    port: smtpPort,
+    secure: false,
+    from: "Kunto <no-reply@kunto.test>",
+  };
   while ((await deliverDueMails(db.db, smtpConfig, { info: () => {}, warn: () => {} })) > 0);
   const mail = received.filter((m) => m.to === address).at(-1);
   if (!mail) throw new Error(`no mail to ${address}`);
@@ -234,7 +239,10 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
       .select()
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.tenantId, tenant.id), eq(schema.auditLog.targetId, invitationId ?? "")));
-    expect(audit.map((a) => a.action).sort()).toEqual(["tenant.invitation_accepted", "tenant.invitation_sent"]);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "tenant.invitation_accepted",
+      "tenant.invitation_sent",
+    ]);
   });
 
   it("issue 6.7: a new address is sent to sign up with the address filled in, and joins only by accepting", async () => {
@@ -282,11 +290,15 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     expectNothingOf(listed, user);
     const late = await call(actor, "POST", `/user/invitation/${sent.body.id}/accept`);
     expect([late.status, late.body.error_key]).toEqual([409, "invitation_answered"]);
-    const resend = await call(admin, "POST", `/tenant/invitation/${sent.body.id}/resend`, { tenantId: tenant.id });
+    const resend = await call(admin, "POST", `/tenant/invitation/${sent.body.id}/resend`, {
+      tenantId: tenant.id,
+    });
     expect([resend.status, resend.body.error_key]).toEqual([409, "invitation_answered"]);
     expect(await getMembership(tenant.id, user.id)).toBeUndefined();
 
-    const removed = await call(admin, "DELETE", `/tenant/invitation/${sent.body.id}`, { tenantId: tenant.id });
+    const removed = await call(admin, "DELETE", `/tenant/invitation/${sent.body.id}`, {
+      tenantId: tenant.id,
+    });
     expect(removed.status).toBe(200);
     expect((await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id })).body).toEqual([]);
     // A new invitation to the same address can be sent after a decline.
@@ -329,14 +341,18 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     const listed = await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id });
     expect(listed.body).toEqual([expect.objectContaining({ id: first.body.id, state: "expired" })]);
 
-    const resent = await call(admin, "POST", `/tenant/invitation/${first.body.id}/resend`, { tenantId: tenant.id });
+    const resent = await call(admin, "POST", `/tenant/invitation/${first.body.id}/resend`, {
+      tenantId: tenant.id,
+    });
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ id: first.body.id, state: "invited" });
     expect(new Date(resent.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
     expect(await outboxTo(user.email ?? "")).toHaveLength(2);
     expectNothingOf(resent, user);
 
-    const revoked = await call(admin, "DELETE", `/tenant/invitation/${first.body.id}`, { tenantId: tenant.id });
+    const revoked = await call(admin, "DELETE", `/tenant/invitation/${first.body.id}`, {
+      tenantId: tenant.id,
+    });
     expect(revoked.status).toBe(200);
     expect((await call(actor, "GET", "/user/invitation")).body).toEqual([]);
     const late = await call(actor, "POST", `/user/invitation/${first.body.id}/accept`);
@@ -367,7 +383,10 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     const member = await a.invite(a.adminUser.email ?? "");
     expect([member.status, member.body.error_key]).toEqual([409, "user_exists"]);
     const badRole = await a.invite(`x-${randomUUID().slice(0, 6)}@example.test`, { roles: [] });
-    expect([badRole.status, badRole.body.data.fields]).toEqual([400, { roles: "at_least_one_role_required" }]);
+    expect([badRole.status, badRole.body.data.fields]).toEqual([
+      400,
+      { roles: "at_least_one_role_required" },
+    ]);
   });
 
   it("issue 6.7: the database shows an invitee their invitations only through their own session", async () => {
@@ -377,7 +396,8 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     const token = actor.cookie?.split("=")[1] ?? "";
     const visible = (settings: { session?: string }) =>
       withScope(db.db, { userId: user.id, tenantId: null }, async (tx) => {
-        if (settings.session) await tx.execute(sql`select set_config('app.session', ${settings.session}, true)`);
+        if (settings.session)
+          await tx.execute(sql`select set_config('app.session', ${settings.session}, true)`);
         return tx.select({ id: schema.invitations.id }).from(schema.invitations);
       });
     // The user id the request role sets is not enough, nor a made-up session.
@@ -423,7 +443,10 @@ describe("issue 6.8: one rule for the organisation's user list", () => {
       expect({ name, status: tenantPath.status }).toEqual({ name, status: expected[name] });
       expect({ name, status: userPath.status }).toEqual({ name, status: expected[name] });
       if (expected[name] === 403) {
-        expect([tenantPath.body.error_key, userPath.body.error_key]).toEqual(["access_denied", "access_denied"]);
+        expect([tenantPath.body.error_key, userPath.body.error_key]).toEqual([
+          "access_denied",
+          "access_denied",
+        ]);
         expect(userPath.text).not.toContain("@example.test");
       } else {
         expect(userPath.body).toEqual(tenantPath.body);

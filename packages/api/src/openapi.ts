@@ -204,7 +204,10 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
   statuses.push(403);
   if (path.includes("{") || access === "admin" || method === "delete") statuses.push(404);
   // Answering an invitation that is no longer open is a conflict too (issue 6.7).
-  if (method === "post" && (access === "admin" || access === "tenant" || path.startsWith("/user/invitation/")))
+  if (
+    method === "post" &&
+    (access === "admin" || access === "tenant" || path.startsWith("/user/invitation/"))
+  )
     statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);
   if (WRITES.has(method)) statuses.push(429);

@@ -40,7 +40,11 @@ const displayName = (user: Pick<UserRow, "firstName" | "lastName" | "email" | "u
 async function mailInvitation(
   tx: Tx,
   invitation: InvitationRow,
-  context: { organisation: string; inviter: UserRow; names?: Pick<TAddTenantUserInput, "firstName" | "lastName"> },
+  context: {
+    organisation: string;
+    inviter: UserRow;
+    names?: Pick<TAddTenantUserInput, "firstName" | "lastName">;
+  },
   config: ApiConfig,
 ) {
   const [account] = await tx

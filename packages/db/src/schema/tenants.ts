@@ -139,9 +139,7 @@ export const invitations = pgTable(
   },
   (t) => [
     // One open invitation per address and organisation.
-    uniqueIndex("invitations_pending_key")
-      .on(t.tenantId, t.email)
-      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex("invitations_pending_key").on(t.tenantId, t.email).where(sql`${t.state} = 'pending'`),
     index("invitations_email_idx").on(t.email),
     tenantPolicy("invitations", t.tenantId),
   ],

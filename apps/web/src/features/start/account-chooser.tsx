@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconBuilding, IconChevronRight, IconPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -10,12 +10,13 @@ import { PLAN_LABELS } from "../../lib/labels";
 import { isPlatformAdmin, tenantOf } from "../../lib/session";
 import { setTenantId } from "../../lib/tenant";
 import { useMe } from "../../lib/use-me";
+import { MyInvitations } from "../invitations/my-invitations";
 
 /**
  * The start screen for a user with several accounts (document 1 §2): choosing one remembers
  * it on this device and opens its dashboard.
  */
-export function AccountChooser() {
+export function AccountChooser({ highlight }: { highlight?: string }) {
   const { t, i18n } = useLingui();
   const me = useMe();
   const navigate = useNavigate();
@@ -31,8 +32,20 @@ export function AccountChooser() {
     <Stack maw={640} mx="auto" w="100%">
       <PageTitle
         title={t`Choose an organisation`}
-        description={<Trans>You are a member of several organisations.</Trans>}
+        description={
+          accounts.length > 1 ? (
+            <Trans>You are a member of several organisations.</Trans>
+          ) : accounts.length === 0 ? (
+            <Trans>You are not a member of any organisation yet.</Trans>
+          ) : undefined
+        }
       />
+      <MyInvitations highlight={highlight} />
+      {accounts.length > 0 ? (
+        <Title order={2} size="h3">
+          <Trans>Your organisations</Trans>
+        </Title>
+      ) : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
         {accounts.map((account) => (
           <li key={account.id}>
