@@ -389,6 +389,19 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     ]);
   });
 
+  it("issue 6.7: the shared demo user neither sees nor answers invitations", async () => {
+    const { invite } = await organisation();
+    const demo = await makeUser(db.owner, {
+      email: `demo-${randomUUID().slice(0, 8)}@example.test`,
+      isDemo: true,
+    });
+    const actor = await actorFor(db.db, "demo", demo.id);
+    const sent = await invite(demo.email ?? "");
+    expect((await call(actor, "GET", "/user/invitation")).body).toEqual([]);
+    const refused = await call(actor, "POST", `/user/invitation/${sent.body.id}/accept`);
+    expect([refused.status, refused.body.error_key]).toEqual([403, "demo_account_read_only"]);
+  });
+
   it("issue 6.7: the database shows an invitee their invitations only through their own session", async () => {
     const { invite } = await organisation();
     const { user, actor } = await personWithAccount();

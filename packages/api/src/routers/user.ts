@@ -82,7 +82,8 @@ export const userRouter = router({
     })
     .input(z.object({}).optional())
     .output(z.array(ZInvitation))
-    .query(({ ctx }) => invitations.listOwnInvitations(ctx.tx, ctx.session.id)),
+    // The demo user is shared by every visitor: an invitation to it would be shown to all of them.
+    .query(({ ctx }) => (ctx.user.isDemo ? [] : invitations.listOwnInvitations(ctx.tx, ctx.session.id))),
   acceptInvitation: authedProcedure
     .meta({
       openapi: {
@@ -95,7 +96,10 @@ export const userRouter = router({
     })
     .input(z.object({ id: z.uuid() }))
     .output(z.object({ tenantId: z.uuid() }))
-    .mutation(({ ctx, input }) => invitations.answerInvitation(ctx.tx, ctx.session.id, input.id, true)),
+    .mutation(({ ctx, input }) => {
+      users.assertNotDemo(ctx.user);
+      return invitations.answerInvitation(ctx.tx, ctx.session.id, input.id, true);
+    }),
   declineInvitation: authedProcedure
     .meta({
       openapi: {
@@ -108,6 +112,7 @@ export const userRouter = router({
     .input(z.object({ id: z.uuid() }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
+      users.assertNotDemo(ctx.user);
       await invitations.answerInvitation(ctx.tx, ctx.session.id, input.id, false);
       return ok;
     }),
