@@ -193,10 +193,16 @@ test.describe
         ] as const) {
           const context = await browser.newContext({ ...PHONE, storageState: state });
           await context.addInitScript((lang) => localStorage.setItem("kunto.language", lang), language);
+          // A signed-in user's own language wins over the browser's: set it for the user.
+          const saved = await context.request.put(`/api/user/set-language/${language}`, {
+            headers: { origin: base },
+          });
+          expect(saved.status()).toBe(200);
           const phone = await context.newPage();
           await phone.goto(path);
           await settled(phone);
           await expect(phone.getByText(setup.second).or(phone.getByText(setup.name)).first()).toBeVisible();
+          await expect(phone.locator("html")).toHaveAttribute("lang", language === "ee" ? "et" : language);
           expect.soft(await overflowProblems(phone), `${who} ${path} in ${language} at 390 px`).toEqual([]);
           await context.close();
         }
