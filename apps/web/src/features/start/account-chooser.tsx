@@ -46,45 +46,47 @@ export function AccountChooser({ highlight }: { highlight?: string }) {
           <Trans>Your organisations</Trans>
         </Title>
       ) : null}
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {accounts.map((account) => (
-          <li key={account.id}>
-            <UnstyledButton
-              w="100%"
-              onClick={() => choose(account.id)}
-              disabled={!account.active}
-              aria-disabled={!account.active}
-            >
-              <Paper withBorder p="md" style={{ opacity: account.active ? 1 : 0.55 }}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Group wrap="nowrap" gap="md">
-                    <IconBuilding size={26} stroke={1.5} color="var(--mantine-color-kunto-7)" aria-hidden />
-                    <div>
-                      <Group gap="xs">
-                        <Text fw={600} className="break-anywhere">
-                          {account.name}
-                        </Text>
-                        {!account.active ? (
-                          <Badge size="xs" color="gray">
-                            <Trans>Inactive</Trans>
+      {accounts.length > 0 ? (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {accounts.map((account) => (
+            <li key={account.id}>
+              <UnstyledButton
+                w="100%"
+                onClick={() => choose(account.id)}
+                disabled={!account.active}
+                aria-disabled={!account.active}
+              >
+                <Paper withBorder p="md" style={{ opacity: account.active ? 1 : 0.55 }}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group wrap="nowrap" gap="md">
+                      <IconBuilding size={26} stroke={1.5} color="var(--mantine-color-kunto-7)" aria-hidden />
+                      <div>
+                        <Group gap="xs">
+                          <Text fw={600} className="break-anywhere">
+                            {account.name}
+                          </Text>
+                          {!account.active ? (
+                            <Badge size="xs" color="gray">
+                              <Trans>Inactive</Trans>
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        <Group gap="xs" mt={6}>
+                          <Badge size="sm" variant="light" color="gray">
+                            {i18n._(PLAN_LABELS[account.plan])}
                           </Badge>
-                        ) : null}
-                      </Group>
-                      <Group gap="xs" mt={6}>
-                        <Badge size="sm" variant="light" color="gray">
-                          {i18n._(PLAN_LABELS[account.plan])}
-                        </Badge>
-                        <RoleBadges roles={account.roles} />
-                      </Group>
-                    </div>
+                          <RoleBadges roles={account.roles} />
+                        </Group>
+                      </div>
+                    </Group>
+                    <IconChevronRight size={20} color="var(--mantine-color-gray-6)" aria-hidden />
                   </Group>
-                  <IconChevronRight size={20} color="var(--mantine-color-gray-6)" aria-hidden />
-                </Group>
-              </Paper>
-            </UnstyledButton>
-          </li>
-        ))}
-      </Stack>
+                </Paper>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
       <Group mt="md" gap="sm">
         <ButtonLink to="/new_account" variant="light" leftSection={<IconPlus size={16} />}>
           <Trans>Create a new organisation</Trans>
