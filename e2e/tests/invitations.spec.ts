@@ -168,6 +168,15 @@ test.describe
       await admin.close();
     });
 
+    test("issue 6.7: the invitation mail's sign-up link fills in the address and names", async ({ page }) => {
+      const email = `new.person.${Date.now()}@aurora.example`;
+      await page.goto(`/signup?${new URLSearchParams({ email, firstName: "Uusi", lastName: "Ihminen" })}`);
+      await settled(page);
+      await expect(page.getByLabel("E-mail")).toHaveValue(email);
+      await expect(page.getByLabel("First name")).toHaveValue("Uusi");
+      await expect(page.getByLabel("Last name")).toHaveValue("Ihminen");
+    });
+
     test("issue 6.7: the invitation screens fit a 390 px phone in every language", async ({
       browser,
       baseURL,
