@@ -22,7 +22,7 @@ async function main() {
   let credentials: string[] = [];
   if (config.seed) {
     const result = await seed({
-      ownerUrl: database.ownerUrl,
+      system: database.system,
       hashPassword,
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,

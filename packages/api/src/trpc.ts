@@ -112,21 +112,34 @@ export const publicProcedure = t.procedure
 class Rollback extends Error {}
 
 /**
+ * How a request transaction names who it acts for, in its first statement: the user and tenant
+ * (`tenantId` empty for calls outside an account; a tenant only after a membership check), or a
+ * platform admin's session token, which `kunto_enter_admin` checks in the database (migration
+ * 0006): setting `app.*` by hand opens no other tenant.
+ */
+type Entry = { userId: string; tenantId: string } | { adminToken: string };
+
+/**
  * Runs the rest of the call in one transaction whose row-level-security settings name the
  * user and tenant. A failed call rolls back everything it wrote.
  */
 async function inTransaction<R extends { ok: boolean }>(
   ctx: Context,
   /** null when the body sets them itself (tenant procedures, through kunto_enter_tenant). */
-  settings: { userId: string; tenantId: string; platformAdmin: boolean } | null,
+  entry: Entry | null,
   body: (tx: Tx) => Promise<R>,
 ): Promise<R> {
   let result: R | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
-      if (settings) {
+      if (entry && "adminToken" in entry) {
+        const [row] = await tx.execute<{ ok: boolean }>(
+          sql`select kunto_enter_admin(${entry.adminToken}) as ok`,
+        );
+        if (!row?.ok) throw toTRPCError(new AppError("access_denied"));
+      } else if (entry) {
         await tx.execute(
-          sql`select set_config('app.user_id', ${settings.userId}, true), set_config('app.tenant_id', ${settings.tenantId}, true), set_config('app.platform_admin', ${settings.platformAdmin ? "on" : ""}, true)`,
+          sql`select set_config('app.user_id', ${entry.userId}, true), set_config('app.tenant_id', ${entry.tenantId}, true)`,
         );
       }
       result = await body(tx);
@@ -153,9 +166,7 @@ export const authedProcedure = publicProcedure
   .meta({ access: "authed" })
   .use(requireUser)
   .use(({ ctx, next }) =>
-    inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: false }, (tx) =>
-      next({ ctx: { tx } }),
-    ),
+    inTransaction(ctx, { userId: ctx.user.id, tenantId: "" }, (tx) => next({ ctx: { tx } })),
   );
 
 export interface TenantContext {
@@ -187,7 +198,7 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       roles: cachedMembership.roles,
       permissions: permissionsOf(cachedMembership.roles),
     };
-    return inTransaction(ctx, { userId: cached.user.id, tenantId, platformAdmin: false }, (tx) =>
+    return inTransaction(ctx, { userId: cached.user.id, tenantId }, (tx) =>
       next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
     );
   }
@@ -233,14 +244,17 @@ export const withPlan = (permission: Permission, feature: PlanFeature) =>
 
 /**
  * Platform administrators, across tenants: the explicit, audited path. Every mutation leaves a
- * row in audit_log with the procedure's path and input.
+ * row in audit_log with the procedure's path and input. Row-level security opens other tenants
+ * only because `kunto_enter_admin` found the session of an enabled admin.
  */
 export const adminProcedure = publicProcedure
   .meta({ access: "admin" })
   .use(requireUser)
   .use(async ({ ctx, next, path, type, getRawInput }) => {
-    if (!ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
-    return inTransaction(ctx, { userId: ctx.user.id, tenantId: "", platformAdmin: true }, async (tx) => {
+    const token = ctx.sessionToken;
+    if (!token || !ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
+    // The database checks the admin again (the process may remember a role taken away this second).
+    return inTransaction(ctx, { adminToken: token }, async (tx) => {
       const result = await next({ ctx: { tx } });
       if (result.ok && type === "mutation") {
         // What the procedure accepted, not what was sent: unknown keys dropped, secrets redacted.

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { SYSTEM_ROLE } from "./schema/columns";
 
 export const APP_ROLE = "kunto_app";
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
@@ -55,9 +56,17 @@ export async function assertRoleCannotBypassRls(appUrl: string): Promise<void> {
         "The database role of the request pool can bypass row-level security; refusing to start.",
       );
     }
+    // The system role opens every tenant (scope.ts): the request role must not be able to enter it.
+    const [system] = await client<{ member: boolean }[]>`
+      select pg_has_role(current_user, ${SYSTEM_ROLE}, 'MEMBER') as member`;
+    if (system?.member) {
+      throw new Error(
+        `The database role of the request pool is a member of ${SYSTEM_ROLE}; refusing to start.`,
+      );
+    }
     const owned = await client`
       select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and pg_get_userbyid(c.relowner) = current_user
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and pg_get_userbyid(c.relowner) = current_user
         and not c.relforcerowsecurity and c.relrowsecurity`;
     if (owned.length > 0) {
       throw new Error(

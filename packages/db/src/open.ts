@@ -2,10 +2,13 @@ import { join } from "node:path";
 import { createDb, type Db } from "./client";
 import { startEmbeddedPostgres } from "./embedded";
 import { assertRoleCannotBypassRls, ensureAppRole, runMigrations } from "./migrate";
+import { createSystemDb, type SystemDb } from "./scope";
 
 export interface OpenDatabase {
   /** Request pool: kunto_app, subject to row-level security. */
   db: Db;
+  /** Owner pool for work that crosses tenants without a session (`withSystem`, `asPlatformAdmin`). */
+  system: SystemDb;
   ownerUrl: string;
   appUrl: string;
   embedded: boolean;
@@ -30,13 +33,16 @@ export async function openDatabase(options: {
   const appUrl = options.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
   await assertRoleCannotBypassRls(appUrl);
   const { db, close } = createDb(appUrl, { max: options.poolSize });
+  const system = createSystemDb(ownerUrl);
   return {
     db,
+    system: system.system,
     ownerUrl,
     appUrl,
     embedded: Boolean(embedded),
     close: async () => {
       await close();
+      await system.close();
       await embedded?.stop();
     },
   };
@@ -54,5 +60,13 @@ export async function migratedOwnerDatabase(env: NodeJS.ProcessEnv = process.env
   const ownerUrl = env.DATABASE_URL ?? embedded?.url ?? "";
   await runMigrations(ownerUrl);
   await ensureAppRole(ownerUrl);
-  return { ownerUrl, stop: async () => embedded?.stop() };
+  const system = createSystemDb(ownerUrl, { max: 1 });
+  return {
+    ownerUrl,
+    system: system.system,
+    stop: async () => {
+      await system.close();
+      await embedded?.stop();
+    },
+  };
 }

@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "./client";
+import { createDb, type Db, type Tx } from "./client";
 import { auditLog } from "./schema";
+import { SYSTEM_ROLE } from "./schema/columns";
+
+declare const systemDbBrand: unique symbol;
+/**
+ * A pool on the owner connection, the only one that may enter the system role. Branded so the
+ * request pool (kunto_app, which cannot SET ROLE kunto_system) is never passed where it is meant.
+ */
+export type SystemDb = Db & { readonly [systemDbBrand]: true };
+
+export function createSystemDb(ownerUrl: string, options: { max?: number } = {}) {
+  const { db, close } = createDb(ownerUrl, { max: options.max ?? 2 });
+  return { system: db as SystemDb, close };
+}
 
 /**
  * Who a transaction acts for. Row-level security reads these settings; they are set with
@@ -22,18 +35,28 @@ export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise
 }
 
 /**
- * The one path that crosses tenants: platform administration. It is explicit (the caller names
- * the action) and audited (a row in audit_log per transaction).
+ * Work that crosses tenants without a signed-in platform admin (the seed, background jobs): a
+ * transaction on the owner connection that enters the system role (migration 0006). The policies
+ * open every row to that role; the request role is no member of it and cannot enter it. Requests
+ * of platform admins use `kunto_enter_admin` instead (adminProcedure).
+ */
+export async function withSystem<T>(system: SystemDb, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return system.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${SYSTEM_ROLE}`));
+    return fn(tx);
+  });
+}
+
+/**
+ * Platform administration without a request (a job acting for the platform): `withSystem`, made
+ * explicit (the caller names the action) and audited (a row in audit_log per transaction).
  */
 export async function asPlatformAdmin<T>(
-  db: Db,
+  system: SystemDb,
   actor: { userId: string | null; action: string; targetType?: string; targetId?: string },
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.user_id', ${actor.userId ?? ""}, true), set_config('app.tenant_id', '', true), set_config('app.platform_admin', 'on', true)`,
-    );
+  return withSystem(system, async (tx) => {
     const result = await fn(tx);
     await tx.insert(auditLog).values({
       actorUserId: actor.userId,

@@ -7,10 +7,10 @@ import { loadConfig } from "../config";
 
 const config = loadConfig();
 
-const { ownerUrl, stop } = await migratedOwnerDatabase();
+const { system, stop } = await migratedOwnerDatabase();
 try {
   const result = await seed({
-    ownerUrl,
+    system,
     hashPassword,
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,

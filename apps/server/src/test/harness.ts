@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type ApiConfig, type Context, createCaller } from "@kunto/api";
 import { createSession, hashPassword, sessionCookieName } from "@kunto/auth";
-import { createDb, type Db, schema } from "@kunto/db";
+import { createDb, type Db, SYSTEM_ROLE, schema } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -67,10 +67,10 @@ const unique = () => randomUUID().slice(0, 8);
 
 type Owner = ReturnType<typeof connect>["owner"];
 
-/** Factories write as the owner with the admin setting, as the seed does. */
+/** Factories write on the owner connection as the system role, as the seed does (scope.ts). */
 export async function asOwner<T>(owner: Owner, fn: (tx: Owner) => Promise<T>): Promise<T> {
   return owner.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.platform_admin', 'on', true)`);
+    await tx.execute(sql.raw(`set local role ${SYSTEM_ROLE}`));
     return fn(tx as unknown as Owner);
   });
 }

@@ -17,8 +17,18 @@ export const tenantId = () => uuid().notNull();
  */
 export const currentTenantSql = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 export const currentUserSql = sql`nullif(current_setting('app.user_id', true), '')::uuid`;
-/** Set only by the audited platform-admin path (`asPlatformAdmin`). */
-export const platformAdminSql = sql`coalesce(current_setting('app.platform_admin', true), '') = 'on'`;
+/** The role of work that crosses tenants without a session (seed, background jobs); see scope.ts. */
+export const SYSTEM_ROLE = "kunto_system";
+
+/**
+ * The two ways across tenants (migration 0006): the system role, which only the owner connection
+ * can SET ROLE to, and a platform admin whose session `kunto_enter_admin` checked in the database
+ * (re-checked by `kunto_is_platform_admin()`, once per statement as an init plan). No setting the
+ * request role can write by itself opens anything here.
+ */
+export const platformAdminSql = sql.raw(
+  `(current_user = '${SYSTEM_ROLE}' or (select kunto_is_platform_admin()))`,
+);
 
 /** Row-level security for a tenant-owned table: rows of the request's tenant only. */
 export const tenantPolicy = (table: string, column: PgColumn) =>

@@ -15,7 +15,8 @@ import { createdAt, currentTenantSql, platformAdminSql } from "./columns";
 /**
  * Security-relevant actions. Rows of a tenant are readable by that tenant's requests; rows
  * without a tenant (sign-in, platform actions) only through the platform-admin path.
- * Anyone may append: writing the trail must never fail because of the reader's scope.
+ * Any request may append a row without a tenant (sign-in happens before one is chosen) or for its
+ * own tenant, never for another (issue 6.9). No policy allows changing or deleting a row.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -37,7 +38,11 @@ export const auditLog = pgTable(
       for: "select",
       using: sql`${t.tenantId} = ${currentTenantSql} or ${platformAdminSql}`,
     }),
-    pgPolicy("audit_log_append", { as: "permissive", for: "insert", withCheck: sql`true` }),
+    pgPolicy("audit_log_append", {
+      as: "permissive",
+      for: "insert",
+      withCheck: sql`${t.tenantId} is null or ${t.tenantId} = ${currentTenantSql} or ${platformAdminSql}`,
+    }),
   ],
 );
 

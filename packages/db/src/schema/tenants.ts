@@ -53,12 +53,29 @@ export const tenants = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // An account is visible to the request's tenant, to its members, and to the admin path.
-    pgPolicy("tenants_visibility", {
+    // Per command (issue 6.9). An account is visible to the request's tenant, to its members (the
+    // account chooser lists them before a tenant is chosen) and to the cross-tenant paths; only the
+    // request's own tenant (or those paths) may be created, changed or deleted.
+    pgPolicy("tenants_select", {
       as: "permissive",
-      for: "all",
+      for: "select",
       using: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql} or exists (select 1 from memberships m where m.tenant_id = ${t.id} and m.user_id = ${currentUserSql})`,
+    }),
+    pgPolicy("tenants_insert", {
+      as: "permissive",
+      for: "insert",
       withCheck: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql}`,
+    }),
+    pgPolicy("tenants_update", {
+      as: "permissive",
+      for: "update",
+      using: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql}`,
+      withCheck: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql}`,
+    }),
+    pgPolicy("tenants_delete", {
+      as: "permissive",
+      for: "delete",
+      using: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql}`,
     }),
   ],
 );
