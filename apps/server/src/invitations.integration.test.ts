@@ -428,19 +428,21 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     const { user, actor } = await personWithAccount();
     const sent = await invite(user.email ?? "");
     const token = actor.cookie?.split("=")[1] ?? "";
-    const visible = (settings: { session?: string }) =>
+    const visible = (settings: { token?: string }) =>
       withScope(db.db, { userId: user.id, tenantId: null }, async (tx) => {
-        if (settings.session)
-          await tx.execute(sql`select set_config('app.session', ${settings.session}, true)`);
+        if (settings.token)
+          await tx.execute(sql`select set_config('app.session_token', ${settings.token}, true)`);
         return tx.select({ id: schema.invitations.id }).from(schema.invitations);
       });
-    // The user id the request role sets is not enough, nor a made-up session.
+    // The user id the request role sets is not enough, nor a made-up token, nor the session's
+    // hash (which the request role can read): only the token from the person's cookie.
     expect(await visible({})).toEqual([]);
-    expect(await visible({ session: hashToken("not a real session token") })).toEqual([]);
-    expect(await visible({ session: hashToken(token) })).toEqual([{ id: sent.body.id }]);
+    expect(await visible({ token: "not a real session token" })).toEqual([]);
+    expect(await visible({ token: hashToken(token) })).toEqual([]);
+    expect(await visible({ token })).toEqual([{ id: sent.body.id }]);
     // Reading is all the policy allows: an invitee cannot change the row by hand.
     const changed = await withScope(db.db, { userId: user.id, tenantId: null }, async (tx) => {
-      await tx.execute(sql`select set_config('app.session', ${hashToken(token)}, true)`);
+      await tx.execute(sql`select set_config('app.session_token', ${token}, true)`);
       return tx
         .update(schema.invitations)
         .set({ state: "accepted" })

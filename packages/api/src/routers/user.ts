@@ -83,7 +83,9 @@ export const userRouter = router({
     .input(z.object({}).optional())
     .output(z.array(ZInvitation))
     // The demo user is shared by every visitor: an invitation to it would be shown to all of them.
-    .query(({ ctx }) => (ctx.user.isDemo ? [] : invitations.listOwnInvitations(ctx.tx, ctx.session.id))),
+    .query(({ ctx }) =>
+      ctx.user.isDemo ? [] : invitations.listOwnInvitations(ctx.tx, ctx.sessionToken ?? ""),
+    ),
   acceptInvitation: authedProcedure
     .meta({
       openapi: {
@@ -98,7 +100,7 @@ export const userRouter = router({
     .output(z.object({ tenantId: z.uuid() }))
     .mutation(({ ctx, input }) => {
       users.assertNotDemo(ctx.user);
-      return invitations.answerInvitation(ctx.tx, ctx.session.id, input.id, true);
+      return invitations.answerInvitation(ctx.tx, ctx.sessionToken ?? "", input.id, true);
     }),
   declineInvitation: authedProcedure
     .meta({
@@ -113,7 +115,7 @@ export const userRouter = router({
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       users.assertNotDemo(ctx.user);
-      await invitations.answerInvitation(ctx.tx, ctx.session.id, input.id, false);
+      await invitations.answerInvitation(ctx.tx, ctx.sessionToken ?? "", input.id, false);
       return ok;
     }),
   getShadow: authedProcedure

@@ -203,10 +203,10 @@ export async function revokeInvitation(tx: Tx, tenantId: string, actorUserId: st
 
 /**
  * The signed-in person's open invitations, found by their confirmed e-mail address through the
- * session (the database function checks the session itself: `sessionHash` is its id, the SHA-256 of
- * the cookie token).
+ * session: the database function checks the session token itself (its SHA-256 is the session's
+ * id), so a user id set by hand opens nothing.
  */
-export async function listOwnInvitations(tx: Tx, sessionHash: string): Promise<TInvitation[]> {
+export async function listOwnInvitations(tx: Tx, sessionToken: string): Promise<TInvitation[]> {
   const rows = await tx.execute<{
     id: string;
     organisation: string;
@@ -215,7 +215,7 @@ export async function listOwnInvitations(tx: Tx, sessionHash: string): Promise<T
     created_at: Date | string;
     expires_at: Date | string;
   }>(
-    sql`select id, organisation, roles, inviter, created_at, expires_at from kunto_session_invitations(${sessionHash})`,
+    sql`select id, organisation, roles, inviter, created_at, expires_at from kunto_session_invitations(${sessionToken})`,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -239,9 +239,9 @@ const REFUSALS = {
  * one statement: it checks that the session's confirmed address is the invitation's, that the
  * invitation is open and unexpired, and writes the membership with the invited roles.
  */
-export async function answerInvitation(tx: Tx, sessionHash: string, id: string, accept: boolean) {
+export async function answerInvitation(tx: Tx, sessionToken: string, id: string, accept: boolean) {
   const [row] = await tx.execute<{ outcome: string; tenant_id: string | null }>(
-    sql`select outcome, tenant_id from kunto_answer_invitation(${sessionHash}, ${id}::uuid, ${accept})`,
+    sql`select outcome, tenant_id from kunto_answer_invitation(${sessionToken}, ${id}::uuid, ${accept})`,
   );
   const outcome = row?.outcome ?? "not_found";
   if (outcome in REFUSALS) fail(REFUSALS[outcome as keyof typeof REFUSALS]);
