@@ -14,20 +14,22 @@ async function adminOf(plan: "FREE" | "PRO" = "PRO") {
 }
 
 describe("account users", () => {
-  it("adds a new person with a temporary password mail, and an existing user with a notice", async () => {
+  // Issue 6.7: adding is an invitation; invitations.integration.test.ts reads its mails over SMTP.
+  it("invites a new and an existing address alike, without creating or attaching anyone", async () => {
     const { tenant, caller } = await adminOf();
     const email = `new-${Date.now()}@example.test`;
-    const { id } = await caller.tenant.addUser({
+    const invitation = await caller.tenant.addUser({
       email: ` ${email.toUpperCase()} `,
       firstName: "Uusi",
       lastName: null,
     });
-    const [created] = await db.owner.select().from(schema.users).where(eq(schema.users.id, id));
-    expect(created).toMatchObject({ email, mustChangePassword: true, type: "CLOUD" });
+    expect(invitation).toMatchObject({ email, roles: ["tenant_basic"], state: "invited" });
+    expect(await db.owner.select().from(schema.users).where(eq(schema.users.email, email))).toEqual([]);
     const mails = await db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
+    expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(tenant.name);
     await expect(caller.tenant.addUser({ email, firstName: null, lastName: null })).rejects.toThrow(
-      "user_exists",
+      "invitation_exists",
     );
     await expect(
       caller.tenant.addUser({ email: "not valid", firstName: null, lastName: null }),
@@ -35,9 +37,17 @@ describe("account users", () => {
       code: "BAD_REQUEST",
     });
     const existing = await makeUser(db.owner);
-    await caller.tenant.addUser({ email: existing.email ?? "", firstName: null, lastName: null });
+    const second = await caller.tenant.addUser({
+      email: existing.email ?? "",
+      firstName: null,
+      lastName: null,
+    });
+    expect(second.id).not.toBe(existing.id);
     const users = await caller.tenant.users();
-    expect(users.map((u) => u.email)).toEqual(expect.arrayContaining([email, existing.email]));
+    expect(users.map((u) => u.email)).not.toContain(existing.email);
+    expect((await caller.tenant.invitations()).map((i) => i.email).sort()).toEqual(
+      [email, existing.email].sort(),
+    );
   });
 
   it("keeps the last tenant admin and at least one role", async () => {

@@ -69,6 +69,8 @@ const NOT_FENCED: Record<string, string> = {};
 const POLICIES_WITHOUT_TENANT: Record<string, string> = {
   "memberships.memberships_own_rows":
     "SELECT only: a user reads their own memberships before choosing a tenant (account chooser)",
+  "invitations.invitations_invitee":
+    "SELECT only, issue 6.7: the invitee reads invitations to their own confirmed address, named by their session token (kunto_session_email), before they belong to the tenant",
 };
 
 interface Owner {
@@ -90,6 +92,14 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
     tx.insert(schema.tenantValues).values({ tenantId, key: `k-${randomUUID()}`, value: "v" }),
   email_subscriptions: (tx, { tenantId, userId }) =>
     tx.insert(schema.emailSubscriptions).values({ tenantId, userId, type: "survey_end" }),
+  invitations: (tx, { tenantId, userId }) =>
+    tx.insert(schema.invitations).values({
+      tenantId,
+      email: `rls-${randomUUID()}@example.test`,
+      roles: ["tenant_basic"],
+      invitedBy: userId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    }),
   audit_log: (tx, { tenantId, userId }) =>
     tx.insert(schema.auditLog).values({ tenantId, actorUserId: userId, action: "rls.catalogue" }),
 };

@@ -66,5 +66,30 @@ export const ZTenantUser = z.object({
   roles: z.array(z.string()),
 });
 
+/**
+ * An invitation as the inviting organisation sees it (issue 6.7): the address, the roles and its
+ * state, never who (or whether anybody) holds the address.
+ */
+export const ZTenantInvitation = z.object({
+  id: z.uuid(),
+  email: z.string().meta({ format: "email" }),
+  roles: z.array(z.string()),
+  state: z.enum(["invited", "expired", "declined"]),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type TTenantInvitation = z.infer<typeof ZTenantInvitation>;
+
+/** An open invitation as the invited person sees it. */
+export const ZInvitation = z.object({
+  id: z.uuid(),
+  organisation: z.string(),
+  roles: z.array(z.string()),
+  invitedBy: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
 export const ZOk = z.object({ ok: z.literal(true) });
 export const ok = { ok: true as const };

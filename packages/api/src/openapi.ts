@@ -50,6 +50,11 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/user/tenant-users", "/tenant/user", "/tenant/invitation"],
   },
   {
+    name: "Invitations",
+    description: "Invitations to organisations addressed to the signed-in person, and their answers.",
+    prefixes: ["/user/invitation"],
+  },
+  {
     name: "Organisation settings",
     description: "Key/value settings of the current organisation.",
     prefixes: ["/tenant/value", "/tenant/values"],
@@ -206,7 +211,12 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
   statuses.push(403);
   if (path.includes("{") || access === "admin" || method === "delete" || ANSWERS_404.has(path))
     statuses.push(404);
-  if (method === "post" && (access === "admin" || access === "tenant")) statuses.push(409);
+  // Answering an invitation that is no longer open is a conflict too (issue 6.7).
+  if (
+    method === "post" &&
+    (access === "admin" || access === "tenant" || path.startsWith("/user/invitation/"))
+  )
+    statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);
   if (WRITES.has(method)) statuses.push(429);
   statuses.push(500);

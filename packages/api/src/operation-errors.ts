@@ -24,6 +24,7 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   // An account admin changing their own organisation, as opposed to support changing an account.
   "tenant.update": "organization_update_failed",
   "tenant.addUser": "user_add_fail",
+  "tenant.resendInvitation": "user_add_fail",
   "admin.addTenantUser": "user_add_fail",
   "tenant.removeUser": "user_delete_fail",
   "admin.removeTenantUser": "user_delete_fail",

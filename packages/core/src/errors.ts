@@ -59,6 +59,11 @@ export const ERROR_STATUS = {
   user_no_longer_admin: 403,
   disallow_tenant_admin_removal_if_last_memberships: 400,
   duns_locked: 400,
+  // invitations (issue 6.7)
+  invitation_exists: 409,
+  invitation_expired: 409,
+  invitation_revoked: 409,
+  invitation_answered: 409,
   // e-mail subscriptions
   email_subscription_retrieval_error: 500,
   email_subscription_preferences_saving_error: 500,

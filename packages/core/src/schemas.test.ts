@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { checkPassword } from "./password";
-import { ZAdminCreateUserInput, ZCreateTenantInput, ZEmail, ZTenantDetailsInput } from "./schemas";
+import {
+  ZAddTenantUserInput,
+  ZAdminCreateUserInput,
+  ZCreateTenantInput,
+  ZEmail,
+  ZTenantDetailsInput,
+} from "./schemas";
 
 /** The first message per field, as the forms show it. */
 function messages(result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
@@ -52,6 +58,23 @@ describe("shared schemas", () => {
     ).toEqual({
       username: "no_spaces",
     });
+  });
+});
+
+describe("issue 6.7: inviting by e-mail", () => {
+  it("invites as a basic user unless roles are given, each role once, never none", () => {
+    const base = { email: "Anna@Example.FI", firstName: null, lastName: null };
+    expect(ZAddTenantUserInput.parse(base)).toMatchObject({
+      email: "anna@example.fi",
+      roles: ["tenant_basic"],
+    });
+    expect(ZAddTenantUserInput.parse({ ...base, roles: ["tenant_admin", "tenant_admin"] }).roles).toEqual([
+      "tenant_admin",
+    ]);
+    expect(messages(ZAddTenantUserInput.safeParse({ ...base, roles: [] }))).toEqual({
+      roles: "at_least_one_role_required",
+    });
+    expect(ZAddTenantUserInput.safeParse({ ...base, roles: ["admin"] }).success).toBe(false);
   });
 });
 

@@ -188,11 +188,21 @@ export const ZAdminCreateUserInput = z
   });
 export type TAdminCreateUserInput = z.infer<typeof ZAdminCreateUserInput>;
 
-/** Add a user to an account (document 1 §5). */
+/**
+ * Add a user to an account (document 1 §5): an invitation to the address (issue 6.7). The names
+ * only fill in the sign-up form the mail links to when the address has no account yet; they never
+ * change an existing user. `roles` are what the membership gets on acceptance (basic by default).
+ */
 export const ZAddTenantUserInput = z.object({
   email: ZEmail,
   firstName: ZOptionalText(100),
   lastName: ZOptionalText(100),
+  roles: z
+    .array(ZTenantRole)
+    .min(1, "at_least_one_role_required")
+    .max(TENANT_ROLES.length)
+    .optional()
+    .transform((roles) => (roles ? [...new Set(roles)] : ["tenant_basic" as const])),
 });
 export type TAddTenantUserInput = z.infer<typeof ZAddTenantUserInput>;
 

@@ -6,12 +6,16 @@ import { MAIL_TEMPLATES, type MailKind, type MailVars, REDACTED, renderMail } fr
 const SAMPLES: { [K in MailKind]: MailVars<K> } = {
   confirmEmail: { link: "https://kunto.example/confirm-email?token=SECRET-TOKEN-1" },
   resetCode: { code: "SECRET-CODE-2" },
-  accountCreated: {
-    link: "https://kunto.example/login",
-    account: "Sample Oy",
-    password: "SECRET-PASSWORD-3",
+  invitation: {
+    link: "https://kunto.example/?invitation=5b1c",
+    organisation: "Sample Oy",
+    inviter: "Maija Meikäläinen",
   },
-  addedToAccount: { link: "https://kunto.example/login", account: "Sample Oy" },
+  invitationSignUp: {
+    link: "https://kunto.example/signup?email=someone%40example.com",
+    organisation: "Sample Oy",
+    inviter: "Maija Meikäläinen",
+  },
 };
 
 describe("issue 6.10: a mail's text without its secrets", () => {
@@ -38,6 +42,8 @@ describe("issue 6.10: a mail's text without its secrets", () => {
   it("names as secret every variable that opens something", () => {
     expect(MAIL_TEMPLATES.confirmEmail.secrets).toEqual(["link"]);
     expect(MAIL_TEMPLATES.resetCode.secrets).toEqual(["code"]);
-    expect(MAIL_TEMPLATES.accountCreated.secrets).toEqual(["password"]);
+    // An invitation opens nothing by itself: the invitee still signs in with that address.
+    expect(MAIL_TEMPLATES.invitation.secrets).toEqual([]);
+    expect(MAIL_TEMPLATES.invitationSignUp.secrets).toEqual([]);
   });
 });

@@ -18,6 +18,14 @@ interface MailTemplate<V> {
 
 /** What a secret variable reads as once it is removed. */
 export const REDACTED = "[removed]";
+type InvitationVars = { link: string; organisation: string; inviter: string };
+const INVITATION_SUBJECT: Texts = {
+  en: "You are invited to join an organisation in Kunto",
+  fi: "Sinut on kutsuttu organisaatioon Kunnossa",
+  ee: "Teid on kutsutud organisatsiooniga liituma Kuntos",
+  ru: "Вас пригласили в организацию в Kunto",
+  pl: "Zaproszenie do organizacji w Kunto",
+};
 
 export const MAIL_TEMPLATES = {
   confirmEmail: {
@@ -54,40 +62,33 @@ export const MAIL_TEMPLATES = {
     }),
     secrets: ["code"],
   } satisfies MailTemplate<{ code: string }>,
-  accountCreated: {
-    subject: {
-      en: "You have been given access to Kunto",
-      fi: "Sinulle on annettu käyttöoikeus Kuntoon",
-      ee: "Teile on antud juurdepääs Kuntole",
-      ru: "Вам предоставлен доступ к Kunto",
-      pl: "Otrzymałeś(-aś) dostęp do Kunto",
-    },
-    body: ({ link, account, password }: { link: string; account: string; password: string }) => ({
-      en: `You have been added to ${account} in Kunto.\n\nSign in at ${link} with this e-mail address and the temporary password ${password}. You will be asked to choose your own password.`,
-      fi: `Sinut on lisätty tiliin ${account} Kunnossa.\n\nKirjaudu osoitteessa ${link} tällä sähköpostiosoitteella ja väliaikaisella salasanalla ${password}. Sinua pyydetään valitsemaan oma salasana.`,
-      ee: `Teid on lisatud kontole ${account} Kuntos.\n\nLogige sisse aadressil ${link} selle e-posti aadressi ja ajutise parooliga ${password}. Teil palutakse valida oma parool.`,
-      ru: `Вас добавили в ${account} в Kunto.\n\nВойдите на ${link} с этим адресом электронной почты и временным паролем ${password}. Вам будет предложено выбрать свой пароль.`,
-      pl: `Dodano Cię do konta ${account} w Kunto.\n\nZaloguj się na ${link} tym adresem e-mail i hasłem tymczasowym ${password}. Zostaniesz poproszony(-a) o ustawienie własnego hasła.`,
-    }),
-    secrets: ["password"],
-  } satisfies MailTemplate<{ link: string; account: string; password: string }>,
-  addedToAccount: {
-    subject: {
-      en: "You have been added to an account in Kunto",
-      fi: "Sinut on lisätty tiliin Kunnossa",
-      ee: "Teid on lisatud kontole Kuntos",
-      ru: "Вас добавили в аккаунт в Kunto",
-      pl: "Dodano Cię do konta w Kunto",
-    },
-    body: ({ link, account }: { link: string; account: string }) => ({
-      en: `You now have access to ${account} in Kunto. Sign in at ${link}.`,
-      fi: `Sinulla on nyt pääsy tiliin ${account} Kunnossa. Kirjaudu osoitteessa ${link}.`,
-      ee: `Teil on nüüd juurdepääs kontole ${account} Kuntos. Logige sisse aadressil ${link}.`,
-      ru: `Теперь у вас есть доступ к ${account} в Kunto. Войдите на ${link}.`,
-      pl: `Masz teraz dostęp do konta ${account} w Kunto. Zaloguj się na ${link}.`,
+  /** An invitation to an address that has an account: sign in and answer it (issue 6.7). */
+  invitation: {
+    subject: INVITATION_SUBJECT,
+    body: ({ link, organisation, inviter }: InvitationVars) => ({
+      en: `${inviter} invited you to join the organisation ${organisation} in Kunto.\n\nSign in with this e-mail address to accept or decline the invitation. It is valid for 14 days.\n${link}\n\nIf you do not know the organisation, decline the invitation or ignore this message: nothing changes without your answer.`,
+      fi: `${inviter} kutsui sinut organisaatioon ${organisation} Kunnossa.\n\nKirjaudu tällä sähköpostiosoitteella ja hyväksy tai hylkää kutsu. Kutsu on voimassa 14 päivää.\n${link}\n\nJos et tunne organisaatiota, hylkää kutsu tai jätä tämä viesti huomiotta: mikään ei muutu ilman vastaustasi.`,
+      ee: `${inviter} kutsus Teid liituma organisatsiooniga ${organisation} Kuntos.\n\nLogige selle e-posti aadressiga sisse, et kutse vastu võtta või sellest keelduda. Kutse kehtib 14 päeva.\n${link}\n\nKui Te seda organisatsiooni ei tunne, keelduge kutsest või jätke see kiri tähelepanuta: ilma Teie vastuseta ei muutu midagi.`,
+      ru: `${inviter} приглашает вас в организацию ${organisation} в Kunto.\n\nВойдите с этим адресом электронной почты, чтобы принять или отклонить приглашение. Приглашение действует 14 дней.\n${link}\n\nЕсли вы не знаете эту организацию, отклоните приглашение или проигнорируйте это письмо: без вашего ответа ничего не изменится.`,
+      pl: `${inviter} zaprasza Cię do organizacji ${organisation} w Kunto.\n\nZaloguj się tym adresem e-mail, aby przyjąć lub odrzucić zaproszenie. Zaproszenie jest ważne przez 14 dni.\n${link}\n\nJeśli nie znasz tej organizacji, odrzuć zaproszenie lub zignoruj tę wiadomość: bez Twojej odpowiedzi nic się nie zmieni.`,
     }),
     secrets: [],
-  } satisfies MailTemplate<{ link: string; account: string }>,
+  } satisfies MailTemplate<InvitationVars>,
+  /**
+   * An invitation to an address without an account: sign up with it (the link fills it in), then
+   * answer the invitation once signed in. Nothing is created before the person acts.
+   */
+  invitationSignUp: {
+    subject: INVITATION_SUBJECT,
+    body: ({ link, organisation, inviter }: InvitationVars) => ({
+      en: `${inviter} invited you to join the organisation ${organisation} in Kunto.\n\nCreate your Kunto account with this e-mail address:\n${link}\n\nOnce you have confirmed the address and signed in, you can accept or decline the invitation. It is valid for 14 days.\n\nIf you do not know the organisation, ignore this message: nothing happens without your answer.`,
+      fi: `${inviter} kutsui sinut organisaatioon ${organisation} Kunnossa.\n\nLuo Kunto-tunnus tällä sähköpostiosoitteella:\n${link}\n\nKun olet vahvistanut osoitteen ja kirjautunut, voit hyväksyä tai hylätä kutsun. Kutsu on voimassa 14 päivää.\n\nJos et tunne organisaatiota, jätä tämä viesti huomiotta: mitään ei tapahdu ilman vastaustasi.`,
+      ee: `${inviter} kutsus Teid liituma organisatsiooniga ${organisation} Kuntos.\n\nLooge selle e-posti aadressiga Kunto kasutajakonto:\n${link}\n\nKui olete aadressi kinnitanud ja sisse loginud, saate kutse vastu võtta või sellest keelduda. Kutse kehtib 14 päeva.\n\nKui Te seda organisatsiooni ei tunne, jätke see kiri tähelepanuta: ilma Teie vastuseta ei juhtu midagi.`,
+      ru: `${inviter} приглашает вас в организацию ${organisation} в Kunto.\n\nСоздайте учётную запись Kunto с этим адресом электронной почты:\n${link}\n\nПосле подтверждения адреса и входа вы сможете принять или отклонить приглашение. Приглашение действует 14 дней.\n\nЕсли вы не знаете эту организацию, проигнорируйте это письмо: без вашего ответа ничего не произойдёт.`,
+      pl: `${inviter} zaprasza Cię do organizacji ${organisation} w Kunto.\n\nZałóż konto Kunto z tym adresem e-mail:\n${link}\n\nPo potwierdzeniu adresu i zalogowaniu możesz przyjąć lub odrzucić zaproszenie. Zaproszenie jest ważne przez 14 dni.\n\nJeśli nie znasz tej organizacji, zignoruj tę wiadomość: bez Twojej odpowiedzi nic się nie stanie.`,
+    }),
+    secrets: [],
+  } satisfies MailTemplate<InvitationVars>,
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

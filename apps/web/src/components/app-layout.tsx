@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   AppShell,
   Badge,
@@ -18,6 +18,7 @@ import {
   IconChevronDown,
   IconLayoutDashboard,
   IconLogout,
+  IconMail,
   IconPlus,
   IconSettings,
   IconSwitchHorizontal,
@@ -25,12 +26,14 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useMatches, useParams } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { DemoSandboxBanner } from "../features/demo/demo-sandbox-banner";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
+import { useTRPC } from "../lib/trpc";
 import { breakableLogin } from "./email-text";
 import { InsideMainLandmark, MAIN_ID, SkipLink } from "./landmarks";
 import { LanguageMenu } from "./language-menu";
@@ -192,7 +195,10 @@ function MainNav({
 
 function UserMenu({ me }: { me: Me }) {
   const { t } = useLingui();
+  const trpc = useTRPC();
   const name = displayName(me);
+  // Open invitations (issue 6.7) are answered in the chooser, which a one-organisation user skips.
+  const invitations = useQuery(trpc.user.invitations.queryOptions()).data?.length ?? 0;
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
@@ -213,6 +219,20 @@ function UserMenu({ me }: { me: Me }) {
         <Menu.Item component={Link} to="/me" leftSection={<IconUserCircle size={16} />}>
           <Trans>Profile</Trans>
         </Menu.Item>
+        {invitations > 0 ? (
+          <Menu.Item
+            component={Link}
+            to="/"
+            leftSection={<IconMail size={16} />}
+            rightSection={
+              <Badge size="sm" circle aria-hidden>
+                {invitations}
+              </Badge>
+            }
+          >
+            <Plural value={invitations} one="# invitation" other="# invitations" />
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
           <Trans>Sign out</Trans>

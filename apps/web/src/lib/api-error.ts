@@ -60,6 +60,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   user_no_longer_admin: msg`You are no longer an administrator of this organisation.`,
   disallow_tenant_admin_removal_if_last_memberships: msg`The last administrator of the organisation cannot be removed.`,
   duns_locked: msg`The D-U-N-S number cannot be changed. Contact support.`,
+  invitation_exists: msg`This address has already been invited. You can send the invitation again from the list.`,
+  invitation_expired: msg`The invitation has expired. Ask the organisation to send it again.`,
+  invitation_revoked: msg`The invitation has been withdrawn.`,
+  invitation_answered: msg`The invitation has already been answered.`,
   email_subscription_retrieval_error: msg`Loading the e-mail subscriptions failed.`,
   email_subscription_preferences_saving_error: msg`Saving the e-mail subscription preferences failed.`,
 };

@@ -13,7 +13,13 @@ let currentTenantId: string | null = storage.get(STORAGE_KEY);
 export const getTenantId = (): string | null => currentTenantId;
 
 /** Queries that do not depend on the chosen account; everything else is account data. */
-const ACCOUNT_INDEPENDENT = new Set(["user.me", "user.getShadow", "tenant.roles", "admin.systemRoles"]);
+const ACCOUNT_INDEPENDENT = new Set([
+  "user.me",
+  "user.getShadow",
+  "user.invitations",
+  "tenant.roles",
+  "admin.systemRoles",
+]);
 
 function isAccountScoped(queryKey: readonly unknown[]): boolean {
   const path = queryKey[0];

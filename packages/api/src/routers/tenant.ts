@@ -1,9 +1,25 @@
 import { TENANT_ROLES, ZAddTenantUserInput, ZTenantDetailsInput, ZTenantRole } from "@kunto/core";
 import { z } from "zod";
-import { ok, ZOk, ZTenant, ZTenantUser } from "../dto";
-import { addMember, listMembers } from "../services/members";
+import { ok, ZOk, ZTenant, ZTenantInvitation, ZTenantUser } from "../dto";
+import * as invitations from "../services/invitations";
+import { listMembers } from "../services/members";
 import * as tenants from "../services/tenants";
 import { authedProcedure, router, tenantProcedure, withPermission } from "../trpc";
+
+/**
+ * Issue 6.8: the organisation's users with their e-mails and roles are served at two paths
+ * (`GET /api/tenant/user` and document 1's `GET /api/user/tenant-users`). Both are built here, so
+ * they share one permission check and one service function; only the path differs.
+ */
+export const MEMBER_LIST_PERMISSION = "tenant.users.read" as const;
+export const memberListProcedure = (path: `/${string}`, summary: string, tags: string[]) =>
+  withPermission(MEMBER_LIST_PERMISSION)
+    .meta({ openapi: { method: "GET", path, tags, summary } })
+    .input(z.object({}).optional())
+    .output(z.array(ZTenantUser))
+    .query(({ ctx }) => listMembers(ctx.tx, ctx.tenant.id, ctx.user.email, ctx.config));
+
+const ZInvitationId = z.object({ id: z.uuid() });
 
 const ZValue = z.object({
   key: z.string().trim().min(1, "field_required").max(100),
@@ -27,22 +43,66 @@ export const tenantRouter = router({
         await tenants.updateTenantDetails(ctx.tx, ctx.tenant.id, input, { canChangeDuns: false }),
       ),
     ),
-  users: withPermission("tenant.users.read")
-    .meta({
-      openapi: { method: "GET", path: "/tenant/user", tags: ["tenant"], summary: "Users of the account" },
-    })
-    .input(z.object({}).optional())
-    .output(z.array(ZTenantUser))
-    .query(({ ctx }) => listMembers(ctx.tx, ctx.tenant.id, ctx.user.email, ctx.config)),
+  users: memberListProcedure("/tenant/user", "Users of the account", ["tenant"]),
   addUser: withPermission("tenant.users.manage")
     .meta({
-      openapi: { method: "POST", path: "/tenant/user", tags: ["tenant"], summary: "Add a user by e-mail" },
+      openapi: {
+        method: "POST",
+        path: "/tenant/user",
+        tags: ["tenant"],
+        summary: "Invite a user by e-mail",
+        description:
+          "Sends an invitation to the address; the person becomes a member only by accepting it. The answer is the same whether or not the address has an account: the invitation, never a user.",
+      },
     })
     .input(ZAddTenantUserInput)
-    .output(z.object({ id: z.string() }))
-    .mutation(async ({ ctx, input }) => ({
-      id: (await addMember(ctx.tx, ctx.tenant.id, input, ctx.config)).id,
-    })),
+    .output(ZTenantInvitation)
+    .mutation(({ ctx, input }) =>
+      invitations.inviteByEmail(ctx.tx, ctx.tenant.id, ctx.user, input, ctx.config),
+    ),
+  invitations: withPermission("tenant.users.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/invitation",
+        tags: ["tenant"],
+        summary: "Open and declined invitations",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(ZTenantInvitation))
+    .query(({ ctx }) => invitations.listTenantInvitations(ctx.tx, ctx.tenant.id)),
+  resendInvitation: withPermission("tenant.users.manage")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tenant/invitation/{id}/resend",
+        tags: ["tenant"],
+        summary: "Send an invitation again",
+        description: "Mails the invitation again and makes it valid for another 14 days.",
+      },
+    })
+    .input(ZInvitationId)
+    .output(ZTenantInvitation)
+    .mutation(({ ctx, input }) =>
+      invitations.resendInvitation(ctx.tx, ctx.tenant.id, ctx.user, input.id, ctx.config),
+    ),
+  revokeInvitation: withPermission("tenant.users.manage")
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/tenant/invitation/{id}",
+        tags: ["tenant"],
+        summary: "Withdraw an invitation",
+        description: "Withdraws an open invitation, or removes a declined one from the list.",
+      },
+    })
+    .input(ZInvitationId)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await invitations.revokeInvitation(ctx.tx, ctx.tenant.id, ctx.user.id, input.id);
+      return ok;
+    }),
   removeUser: withPermission("tenant.users.manage")
     .meta({
       openapi: {

@@ -1,12 +1,13 @@
 import { EMAIL_SUBSCRIPTION_TYPES, ZCreateTenantInput, ZJson, ZLanguage, ZUserInfoInput } from "@kunto/core";
 import { withScope } from "@kunto/db";
 import { z } from "zod";
-import { ok, ZMe, ZOk, ZTenantUser } from "../dto";
-import { listMembers } from "../services/members";
+import { ok, ZInvitation, ZMe, ZOk } from "../dto";
+import * as invitations from "../services/invitations";
 import { createTenant } from "../services/tenants";
 import * as users from "../services/users";
 import { getAuth } from "../session";
 import { authedProcedure, publicProcedure, router, withPermission } from "../trpc";
+import { memberListProcedure } from "./tenant";
 
 const ZSubscription = z.object({ type: z.enum(EMAIL_SUBSCRIPTION_TYPES), data: z.unknown() });
 
@@ -71,18 +72,56 @@ export const userRouter = router({
       const sandbox = ctx.user.sandboxId ? { sandboxId: ctx.user.sandboxId, isDemo: true } : {};
       return { id: (await createTenant(ctx.tx, input, ctx.user.id, sandbox)).id };
     }),
-  tenantUsers: withPermission("tenant.read")
+  // Issue 6.8: the same rule and answer as GET /api/tenant/user (tenant.users.read).
+  tenantUsers: memberListProcedure("/user/tenant-users", "Users of the current account", ["user"]),
+  invitations: authedProcedure
     .meta({
       openapi: {
         method: "GET",
-        path: "/user/tenant-users",
+        path: "/user/invitation",
         tags: ["user"],
-        summary: "Users of the current account",
+        summary: "My open invitations",
+        description: "Invitations to organisations addressed to the signed-in person's confirmed e-mail.",
       },
     })
     .input(z.object({}).optional())
-    .output(z.array(ZTenantUser))
-    .query(({ ctx }) => listMembers(ctx.tx, ctx.tenant.id, ctx.user.email, ctx.config)),
+    .output(z.array(ZInvitation))
+    // The demo user is shared by every visitor: an invitation to it would be shown to all of them.
+    .query(({ ctx }) =>
+      ctx.user.isDemo ? [] : invitations.listOwnInvitations(ctx.tx, ctx.sessionToken ?? ""),
+    ),
+  acceptInvitation: authedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/invitation/{id}/accept",
+        tags: ["user"],
+        summary: "Accept an invitation",
+        description: "Joins the organisation with the invited roles; answers its id.",
+      },
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.object({ tenantId: z.uuid() }))
+    .mutation(({ ctx, input }) => {
+      users.assertNotDemo(ctx.user);
+      return invitations.answerInvitation(ctx.tx, ctx.sessionToken ?? "", input.id, true);
+    }),
+  declineInvitation: authedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/invitation/{id}/decline",
+        tags: ["user"],
+        summary: "Decline an invitation",
+      },
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      users.assertNotDemo(ctx.user);
+      await invitations.answerInvitation(ctx.tx, ctx.sessionToken ?? "", input.id, false);
+      return ok;
+    }),
   getShadow: authedProcedure
     .meta({ openapi: { method: "GET", path: "/shadow", tags: ["user"], summary: "Saved client state" } })
     .input(z.object({}).optional())

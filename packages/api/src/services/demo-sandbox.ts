@@ -85,6 +85,10 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   memberships: tenantRows(schema.memberships, { userColumns: ["userId"] }),
   tenant_values: tenantRows(schema.tenantValues),
   email_subscriptions: tenantRows(schema.emailSubscriptions, { userColumns: ["userId"] }),
+  invitations: {
+    exclude:
+      "addressed to people outside the demo; a sandbox starts with none, and its own reach no real person",
+  },
   audit_log: { exclude: "the seeded demo's history; a sandbox writes its own" },
   sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
   email_confirmation_tokens: {

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
@@ -130,5 +131,37 @@ export const emailSubscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.type] }),
     tenantPolicy("email_subscriptions", t.tenantId),
+  ],
+);
+
+/**
+ * Adding someone to an organisation by e-mail is an invitation (issue 6.7): nobody becomes a
+ * member without their own action. The inviting organisation sees its rows under the tenant
+ * policy; the invitee reads the rows addressed to their own confirmed e-mail through the
+ * `invitations_invitee` policy, which names the session (migration `invitations_fence`: the
+ * request must know the session token's hash, not only a user id), and answers them only through
+ * `kunto_answer_invitation`, which creates the membership.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
+    /** Lower-cased, as every e-mail address the product stores. */
+    email: text().notNull(),
+    roles: text().array().notNull(),
+    invitedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    state: text({ enum: ["pending", "accepted", "declined", "revoked"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    answeredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // One open invitation per address and organisation.
+    uniqueIndex("invitations_pending_key").on(t.tenantId, t.email).where(sql`${t.state} = 'pending'`),
+    index("invitations_email_idx").on(t.email),
+    tenantPolicy("invitations", t.tenantId),
   ],
 );

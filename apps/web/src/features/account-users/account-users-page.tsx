@@ -15,6 +15,7 @@ import type { TenantUser } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import { AddUserDialog } from "./add-user-dialog";
+import { InvitationList } from "./invitation-list";
 import { MemberRow } from "./member-row";
 import { matchesSearch } from "./member-search";
 import { useMemberActions } from "./use-member-actions";
@@ -137,6 +138,7 @@ function AccountUsersList({ tenantId, users }: { tenantId: string; users: Tenant
           <TablePagination {...pagination} sizes={APP_USER_PAGE_SIZES} withLabel withRange />
         </Stack>
       </Card>
+      {editable ? <InvitationList /> : null}
       {editable ? <AddUserDialog opened={addOpened} onClose={addDialog.close} /> : null}
       {actions.dialogs}
     </Stack>

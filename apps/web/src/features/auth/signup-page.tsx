@@ -15,7 +15,9 @@ import { useTRPC } from "../../lib/trpc";
 import { LegalLinks } from "./legal-links";
 import { UnconfirmedView } from "./unconfirmed-view";
 
-export function SignupPage() {
+type Initial = { email?: string; firstName?: string; lastName?: string };
+
+export function SignupPage({ initial = {} }: { initial?: Initial }) {
   const { t } = useLingui();
   useDocumentTitle(`${t`Sign up`} · Kunto`);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -31,21 +33,21 @@ export function SignupPage() {
           </Text>
         </Stack>
       ) : (
-        <SignupForm onSignedUp={setSentTo} />
+        <SignupForm onSignedUp={setSentTo} initial={initial} />
       )}
     </PublicLayout>
   );
 }
 
-function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+function SignupForm({ onSignedUp, initial }: { onSignedUp: (email: string) => void; initial: Initial }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const schemaErrors = zodValidator(ZSignUpInput);
   const form = useForm({
     initialValues: {
-      email: "",
-      firstName: "",
-      lastName: "",
+      email: initial.email ?? "",
+      firstName: initial.firstName ?? "",
+      lastName: initial.lastName ?? "",
       password: "",
       language: currentLanguage() as Language,
     },

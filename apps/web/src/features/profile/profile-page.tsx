@@ -14,6 +14,7 @@ import { displayName, isPlatformAdmin, type Me, tenantOf } from "../../lib/sessi
 import { getTenantId } from "../../lib/tenant";
 import { useTRPC } from "../../lib/trpc";
 import { useMe } from "../../lib/use-me";
+import { MyInvitations } from "../invitations/my-invitations";
 import { AvatarUpload } from "./avatar-upload";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileDialog } from "./edit-profile-dialog";
@@ -70,6 +71,8 @@ export function ProfilePage() {
           </Stack>
         </Flex>
       </Card>
+
+      <MyInvitations />
 
       <AccountRolesCard me={me} />
 

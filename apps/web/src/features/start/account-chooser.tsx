@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconBuilding, IconChevronRight, IconPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -10,12 +10,13 @@ import { PLAN_LABELS } from "../../lib/labels";
 import { isPlatformAdmin, tenantOf } from "../../lib/session";
 import { setTenantId } from "../../lib/tenant";
 import { useMe } from "../../lib/use-me";
+import { MyInvitations } from "../invitations/my-invitations";
 
 /**
  * The start screen for a user with several accounts (document 1 §2): choosing one remembers
  * it on this device and opens its dashboard.
  */
-export function AccountChooser() {
+export function AccountChooser({ highlight }: { highlight?: string }) {
   const { t, i18n } = useLingui();
   const me = useMe();
   const navigate = useNavigate();
@@ -31,47 +32,61 @@ export function AccountChooser() {
     <Stack maw={640} mx="auto" w="100%">
       <PageTitle
         title={t`Choose an organisation`}
-        description={<Trans>You are a member of several organisations.</Trans>}
+        description={
+          accounts.length > 1 ? (
+            <Trans>You are a member of several organisations.</Trans>
+          ) : accounts.length === 0 ? (
+            <Trans>You are not a member of any organisation yet.</Trans>
+          ) : undefined
+        }
       />
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {accounts.map((account) => (
-          <li key={account.id}>
-            <UnstyledButton
-              w="100%"
-              onClick={() => choose(account.id)}
-              disabled={!account.active}
-              aria-disabled={!account.active}
-            >
-              <Paper withBorder p="md" style={{ opacity: account.active ? 1 : 0.55 }}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Group wrap="nowrap" gap="md">
-                    <IconBuilding size={26} stroke={1.5} color="var(--mantine-color-kunto-7)" aria-hidden />
-                    <div>
-                      <Group gap="xs">
-                        <Text fw={600} className="break-anywhere">
-                          {account.name}
-                        </Text>
-                        {!account.active ? (
-                          <Badge size="xs" color="gray">
-                            <Trans>Inactive</Trans>
+      <MyInvitations highlight={highlight} />
+      {accounts.length > 0 ? (
+        <Title order={2} size="h3">
+          <Trans>Your organisations</Trans>
+        </Title>
+      ) : null}
+      {accounts.length > 0 ? (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {accounts.map((account) => (
+            <li key={account.id}>
+              <UnstyledButton
+                w="100%"
+                onClick={() => choose(account.id)}
+                disabled={!account.active}
+                aria-disabled={!account.active}
+              >
+                <Paper withBorder p="md" style={{ opacity: account.active ? 1 : 0.55 }}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group wrap="nowrap" gap="md">
+                      <IconBuilding size={26} stroke={1.5} color="var(--mantine-color-kunto-7)" aria-hidden />
+                      <div>
+                        <Group gap="xs">
+                          <Text fw={600} className="break-anywhere">
+                            {account.name}
+                          </Text>
+                          {!account.active ? (
+                            <Badge size="xs" color="gray">
+                              <Trans>Inactive</Trans>
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        <Group gap="xs" mt={6}>
+                          <Badge size="sm" variant="light" color="gray">
+                            {i18n._(PLAN_LABELS[account.plan])}
                           </Badge>
-                        ) : null}
-                      </Group>
-                      <Group gap="xs" mt={6}>
-                        <Badge size="sm" variant="light" color="gray">
-                          {i18n._(PLAN_LABELS[account.plan])}
-                        </Badge>
-                        <RoleBadges roles={account.roles} />
-                      </Group>
-                    </div>
+                          <RoleBadges roles={account.roles} />
+                        </Group>
+                      </div>
+                    </Group>
+                    <IconChevronRight size={20} color="var(--mantine-color-gray-6)" aria-hidden />
                   </Group>
-                  <IconChevronRight size={20} color="var(--mantine-color-gray-6)" aria-hidden />
-                </Group>
-              </Paper>
-            </UnstyledButton>
-          </li>
-        ))}
-      </Stack>
+                </Paper>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
       <Group mt="md" gap="sm">
         <ButtonLink to="/new_account" variant="light" leftSection={<IconPlus size={16} />}>
           <Trans>Create a new organisation</Trans>
