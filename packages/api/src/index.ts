@@ -5,3 +5,5 @@ export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { listMembers } from "./services/members";
+export { afterAnswer, backgroundWorkDone } from "./background";
+export { sealStoredTotpSecrets } from "./services/totp";

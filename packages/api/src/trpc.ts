@@ -19,7 +19,7 @@ import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { parsedInputOf } from "./procedure-inputs";
 import { auditDetails } from "./redact";
-import { getAuth } from "./session";
+import { getAuth, rotateIfDue } from "./session";
 
 /**
  * Who may call a procedure, set by the ladder below (meta merges, so each rung overrides the one it
@@ -144,7 +144,8 @@ const requireUser = t.middleware(async ({ ctx, next }) => {
   const auth = cached ?? (await getAuth(ctx));
   if (auth?.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
-  if (!cached && ctx.sessionToken) authCache.remember(ctx.sessionToken, auth.session, auth.user);
+  // A rotated session's old token is dead: never remember it as valid.
+  if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated)) authCache.remember(ctx.sessionToken, auth.session, auth.user);
   return next({ ctx: { user: auth.user, session: auth.session } });
 });
 
@@ -198,11 +199,13 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
         sql`select roles, plan, active from kunto_enter_tenant(${hashToken(token)}, ${tenantId}::uuid)`,
       ),
     ]);
-    const auth = await settleSession(tx, sessionRows[0]);
-    if (auth?.session.state !== "active") {
+    const settled = await settleSession(tx, sessionRows[0]);
+    if (settled?.session.state !== "active") {
       ctx.cookies.clearSession();
       throw toTRPCError(new AppError("not_signed_in"));
     }
+    const auth = await rotateIfDue(ctx, settled);
+    if (!auth) throw toTRPCError(new AppError("not_signed_in"));
     const row = membership[0];
     if (!row?.active) throw toTRPCError(new AppError("access_denied"));
     const tenant: TenantContext = {
@@ -211,7 +214,7 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       roles: row.roles,
       permissions: permissionsOf(row.roles),
     };
-    authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
+    if (!auth.rotated) authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
     return next({ ctx: { tx, tenant, user: auth.user, session: auth.session } });
   });
 });

@@ -3,3 +3,5 @@ export * from "./rate-limit";
 export * from "./sessions";
 export * from "./tokens";
 export * from "./totp";
+export * from "./device-cookie";
+export * from "./secrets";
