@@ -48,7 +48,7 @@ async function findByLogin(db: Db | Tx, login: string) {
     .select({
       user: schema.users,
       pendingHash: sql<string | null>`(select t.password_hash from ${schema.emailConfirmationTokens} t
-        where t.user_id = ${schema.users.id} and t.expires_at > now() and t.password_hash is not null
+        where t.user_id = "users"."id" and t.expires_at > now() and t.password_hash is not null
         order by t.created_at desc limit 1)`,
     })
     .from(schema.users)
@@ -90,7 +90,8 @@ export async function signIn(
   const checks: RateCheck[] = device ? [counter] : [counter, [RATE_RULES.signInAddress, ctx.ip]];
   if (!(await consume(ctx.db, checks))) fail("too_many_requests");
   const confirmed = user?.type === "LOCAL" || Boolean(user?.emailConfirmedAt);
-  const target = user ? (confirmed ? user.passwordHash : found?.pendingHash) : null;
+  // Unconfirmed: the newest sign-up's password, only to say "confirm your address" (it signs nobody in).
+  const target = user ? (confirmed ? user.passwordHash : (found?.pendingHash ?? user.passwordHash)) : null;
   const { ok, rehash } = await verifyPassword(target ?? null, input.password);
   if (!user || !ok) {
     await audit(ctx.db, { actorUserId: user?.id ?? null, action: "auth.sign_in_failed", details: { login } });
