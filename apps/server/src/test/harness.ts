@@ -42,7 +42,8 @@ export function connect() {
 export async function startServer(db: Db, config: ApiConfig = TEST_CONFIG, extend?: AppOptions["extend"]) {
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
-    fetch: (request) => (app as NonNullable<typeof app>).fetch(request),
+    // The env carries the socket: without it the app cannot see the client's address.
+    fetch: (request, env) => (app as NonNullable<typeof app>).fetch(request, env),
     port: 0,
     hostname: "127.0.0.1",
   });
