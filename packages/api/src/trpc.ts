@@ -1,4 +1,4 @@
-import { hashToken, sessionQuery, settleSession } from "@kunto/auth";
+import { hashToken, sessionQuery, settleSession, withActingSession } from "@kunto/auth";
 import {
   AppError,
   findUnsafeValue,
@@ -146,7 +146,7 @@ const requireUser = t.middleware(async ({ ctx, next }) => {
     throw toTRPCError(new AppError("not_signed_in"));
   // A rotated session's old token is dead: never remember it as valid.
   if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated)) authCache.remember(ctx.sessionToken, auth.session, auth.user);
-  return next({ ctx: { user: auth.user, session: auth.session } });
+  return withActingSession(auth.session.id, () => next({ ctx: { user: auth.user, session: auth.session } }));
 });
 
 /** Signed in; the transaction knows the user but no tenant. */
@@ -189,7 +189,9 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       permissions: permissionsOf(cachedMembership.roles),
     };
     return inTransaction(ctx, { userId: cached.user.id, tenantId, platformAdmin: false }, (tx) =>
-      next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
+      withActingSession(cached.session.id, () =>
+        next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
+      ),
     );
   }
   return inTransaction(ctx, null, async (tx) => {
@@ -215,7 +217,9 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       permissions: permissionsOf(row.roles),
     };
     if (!auth.rotated) authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
-    return next({ ctx: { tx, tenant, user: auth.user, session: auth.session } });
+    return withActingSession(auth.session.id, () =>
+      next({ ctx: { tx, tenant, user: auth.user, session: auth.session } }),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type Db, schema, type Tx } from "@kunto/db";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { generateToken, hashToken } from "./tokens";
@@ -78,9 +79,26 @@ export async function rotateSession(db: Db | Tx, sessionId: string) {
   return row ? { token, session: row } : null;
 }
 
-/** The user's roles changed: every open session gets a new token at its next request. */
-export const markSessionsForRotation = (db: Db | Tx, userId: string) =>
-  db.update(schema.sessions).set({ rotationDue: true }).where(eq(schema.sessions.userId, userId));
+/** The session of the request being served, for `markSessionsForRotation` (set by the procedures). */
+const actingSession = new AsyncLocalStorage<string>();
+export const withActingSession = <T>(sessionId: string, fn: () => T): T => actingSession.run(sessionId, fn);
+
+/**
+ * The user's roles changed: every open session gets a new token at its next request. The session
+ * that made the change is not marked: it already held the power it used, and its owner is the one
+ * who just acted.
+ */
+export const markSessionsForRotation = (db: Db | Tx, userId: string) => {
+  const acting = actingSession.getStore();
+  return db
+    .update(schema.sessions)
+    .set({ rotationDue: true })
+    .where(
+      acting
+        ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${acting}`)
+        : eq(schema.sessions.userId, userId),
+    );
+};
 
 /**
  * Replaces a session by a new one (new token, old row gone), e.g. when a sign-in completes its

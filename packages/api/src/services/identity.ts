@@ -11,6 +11,7 @@ import {
   invalidateUserSessions,
   issueDeviceCookie,
   matchTotp,
+  promoteSession,
   RATE_RULES,
   type RateCheck,
   replaceSession,
@@ -160,9 +161,10 @@ export async function completeNewPassword(ctx: Context, newPassword: string) {
     .update(schema.users)
     .set({ passwordHash, mustChangePassword: false })
     .where(eq(schema.users.id, user.id));
-  // Every older session ends, this one included: the signed-in session has a new token.
-  await invalidateUserSessions(ctx.db, user.id);
-  await startSession(ctx, user, "active");
+  // Every other session ends. This one was issued after the password (and any second factor)
+  // was proven, with its own fresh token, so it goes on as the signed-in session.
+  await invalidateUserSessions(ctx.db, user.id, session.id);
+  await promoteSession(ctx.db, session.id);
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_set" });
   await signedIn(ctx, user);
 }
