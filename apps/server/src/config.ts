@@ -42,7 +42,8 @@ export function loadSecretsKey(env: NodeJS.ProcessEnv, dataDir: string): Uint8Ar
 
 export function parseTrustProxy(value: string | undefined): number {
   const hops = Number(value ?? 0);
-  if (!Number.isInteger(hops) || hops < 0) throw new Error("TRUST_PROXY must be a whole number of proxies (0 or more)");
+  if (!Number.isInteger(hops) || hops < 0)
+    throw new Error("TRUST_PROXY must be a whole number of proxies (0 or more)");
   return hops;
 }
 

@@ -3,7 +3,15 @@ import { request } from "node:http";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { afterAll, describe, expect, it } from "vitest";
-import { actorFor, connect, makeTenant, makeUser, startServer, TEST_CONFIG, TEST_PASSWORD } from "./test/harness";
+import {
+  actorFor,
+  connect,
+  makeTenant,
+  makeUser,
+  startServer,
+  TEST_CONFIG,
+  TEST_PASSWORD,
+} from "./test/harness";
 
 /**
  * Identity over real HTTP against the running app (issue 6.2, 6.3, 6.26): rate limits keyed by the
@@ -57,7 +65,9 @@ function call(
         method: payload === undefined ? "GET" : "POST",
         localAddress: options.from,
         headers: {
-          ...(payload === undefined ? {} : { "content-type": "application/json", origin: options.origin ?? server.base }),
+          ...(payload === undefined
+            ? {}
+            : { "content-type": "application/json", origin: options.origin ?? server.base }),
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...options.headers,
         },
@@ -189,7 +199,8 @@ describe("6.26 rate limits over HTTP", () => {
 
     const from = source();
     const stamp = `${Date.now()}-${randomInt(1e9)}`;
-    for (let i = 0; i < 30; i++) expect((await forgot(`fp-${stamp}-${i}@example.test`, from)).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await forgot(`fp-${stamp}-${i}@example.test`, from)).status).toBe(200);
     expect((await forgot(`fp-${stamp}-last@example.test`, from)).status).toBe(429);
 
     const reset = (from: string) =>
@@ -208,7 +219,8 @@ describe("6.26 rate limits over HTTP", () => {
     const first = await signIn(server, user.email ?? "", TEST_PASSWORD, source());
     const cookie = `kunto_session=${first.cookies.kunto_session}`;
     const setup = await call(server, "/trpc/auth.totpSetup", { from: source(), body: {}, cookie });
-    const key = decodeBase32IgnorePadding((setup.body.result?.data as { secret: string }).secret);
+    const { secret } = (setup.body.result?.data ?? { secret: "" }) as { secret: string };
+    const key = decodeBase32IgnorePadding(secret);
     const enabled = await call(server, "/trpc/auth.totpEnable", {
       from: source(),
       body: { code: generateTOTP(key, 30, 6) },
@@ -245,7 +257,10 @@ describe("6.26 cookies", () => {
     }
     expect(answer.setCookie.some((c) => c.startsWith("kunto_session="))).toBe(false);
     const token = answer.cookies["__Host-kunto_session"];
-    const me = await call(server, "/trpc/user.me", { from: source(), cookie: `__Host-kunto_session=${token}` });
+    const me = await call(server, "/trpc/user.me", {
+      from: source(),
+      cookie: `__Host-kunto_session=${token}`,
+    });
     expect(me.status).toBe(200);
     // The unprefixed name is not read under https.
     const plain = await call(server, "/trpc/user.me", { from: source(), cookie: `kunto_session=${token}` });
@@ -273,14 +288,26 @@ describe("6.26 cookies", () => {
       headers,
     });
     expect(granted.status).toBe(200);
-    const next = await call(server, "/api/tenant", { from: source(), cookie: memberActor.cookie ?? "", headers });
+    const next = await call(server, "/api/tenant", {
+      from: source(),
+      cookie: memberActor.cookie ?? "",
+      headers,
+    });
     expect(next.status).toBe(200);
     const fresh = next.cookies.kunto_session;
     expect(fresh).toBeTruthy();
     expect(`kunto_session=${fresh}`).not.toBe(memberActor.cookie);
-    const old = await call(server, "/api/tenant", { from: source(), cookie: memberActor.cookie ?? "", headers });
+    const old = await call(server, "/api/tenant", {
+      from: source(),
+      cookie: memberActor.cookie ?? "",
+      headers,
+    });
     expect(old.status).toBe(401);
-    const again = await call(server, "/api/tenant", { from: source(), cookie: `kunto_session=${fresh}`, headers });
+    const again = await call(server, "/api/tenant", {
+      from: source(),
+      cookie: `kunto_session=${fresh}`,
+      headers,
+    });
     expect(again.status).toBe(200);
     expect(again.setCookie).toEqual([]);
   });

@@ -3,7 +3,6 @@ import { backgroundWorkDone, sealStoredTotpSecrets } from "@kunto/api";
 import {
   createSession,
   decryptSecret,
-  hashPassword,
   hashStats,
   hashToken,
   PENDING_SESSION_LIFETIME_MS,
@@ -148,7 +147,9 @@ describe("sign-in", () => {
     const { device } = await signIn(email, TEST_PASSWORD);
     const ip = freshIp();
     for (let i = 0; i < 10; i++)
-      await expect(signIn(email, "wrong password entirely", ip, device)).rejects.toThrow("invalid_credentials");
+      await expect(signIn(email, "wrong password entirely", ip, device)).rejects.toThrow(
+        "invalid_credentials",
+      );
     await expect(signIn(email, TEST_PASSWORD, ip, device)).rejects.toThrow("too_many_requests");
     // The same address without that cookie is a different counter.
     expect((await signIn(email, TEST_PASSWORD, ip)).status).toBe("SIGNED_IN");
@@ -165,7 +166,9 @@ describe("sign-in", () => {
         "invalid_credentials",
       );
     await expect(signIn(victim.email ?? "", TEST_PASSWORD, ip, forged)).rejects.toThrow("too_many_requests");
-    await expect(signIn(victim.email ?? "", TEST_PASSWORD, ip, otherDevice)).rejects.toThrow("too_many_requests");
+    await expect(signIn(victim.email ?? "", TEST_PASSWORD, ip, otherDevice)).rejects.toThrow(
+      "too_many_requests",
+    );
   });
 
   it("6.24 before hashing: a refused sign-in with the right password never reaches the hash and writes no row", async () => {
@@ -177,13 +180,14 @@ describe("sign-in", () => {
       );
     const hashesBefore = hashStats.runs;
     const rowsBefore = await rateRows();
-    const counters = await db.ownerSql`select key, hits from rate_limits where key like ${`%${ip}%`} order by key`;
+    const counters =
+      await db.ownerSql`select key, hits from rate_limits where key like ${`%${ip}%`} order by key`;
     await expect(signIn(user.email ?? "", TEST_PASSWORD, ip)).rejects.toThrow("too_many_requests");
     expect(hashStats.runs).toBe(hashesBefore);
     expect(await rateRows()).toBe(rowsBefore);
-    expect(await db.ownerSql`select key, hits from rate_limits where key like ${`%${ip}%`} order by key`).toEqual(
-      counters,
-    );
+    expect(
+      await db.ownerSql`select key, hits from rate_limits where key like ${`%${ip}%`} order by key`,
+    ).toEqual(counters);
     // The counter proves the attempts were counted: the same attempt one address over does hash.
     expect((await signIn(user.email ?? "", TEST_PASSWORD)).status).toBe("SIGNED_IN");
     expect(hashStats.runs).toBeGreaterThan(hashesBefore);
@@ -199,7 +203,9 @@ describe("sign-in", () => {
       );
     }
     const rowsBefore = await rateRows();
-    await expect(signIn(`ghost-new-${Date.now()}@example.test`, "x", ip)).rejects.toThrow("too_many_requests");
+    await expect(signIn(`ghost-new-${Date.now()}@example.test`, "x", ip)).rejects.toThrow(
+      "too_many_requests",
+    );
     // A refused request writes no row: the table does not grow from refused attempts.
     expect(await rateRows()).toBe(rowsBefore);
     await expect(signIn(user.email ?? "", TEST_PASSWORD, ip)).rejects.toThrow("too_many_requests");
@@ -354,9 +360,14 @@ describe("sign-up and e-mail confirmation", () => {
     );
     const { caller } = await callerFor(db.db, anonymous, null, freshIp());
     await caller.auth.signUp({ email, password: "the real owner speaks 8", language: "en" });
-    await caller.auth.confirmEmail({ token: linkIn(await mailTo(email)), password: "the real owner speaks 8" });
+    await caller.auth.confirmEmail({
+      token: linkIn(await mailTo(email)),
+      password: "the real owner speaks 8",
+    });
     await expect(me(cookieOf(early.token))).rejects.toThrow("not_signed_in");
-    expect(await db.owner.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id))).toEqual([]);
+    expect(
+      await db.owner.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id)),
+    ).toEqual([]);
     // No second factor is asked any more: the factor was the pre-registrant's.
     expect((await signIn(email, "the real owner speaks 8")).status).toBe("SIGNED_IN");
   });
@@ -380,9 +391,9 @@ describe("sign-up and e-mail confirmation", () => {
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(schema.emailConfirmationTokens.id, hashToken(expired))),
     );
-    await expect(caller.auth.confirmEmail({ token: expired, password: "slow to read mail 1234" })).rejects.toThrow(
-      "invalid_token",
-    );
+    await expect(
+      caller.auth.confirmEmail({ token: expired, password: "slow to read mail 1234" }),
+    ).rejects.toThrow("invalid_token");
     expect((await caller.auth.confirmationStatus({ token: expired })).valid).toBe(false);
     await caller.auth.resendConfirmation({ email });
     const resent = linkIn(await mailTo(email));
@@ -393,9 +404,9 @@ describe("sign-up and e-mail confirmation", () => {
       passwordChosen: false,
     });
     // A resent link carries no password: it can only end in choosing one.
-    await expect(caller.auth.confirmEmail({ token: resent, password: "slow to read mail 1234" })).rejects.toThrow(
-      "confirmation_password_wrong",
-    );
+    await expect(
+      caller.auth.confirmEmail({ token: resent, password: "slow to read mail 1234" }),
+    ).rejects.toThrow("confirmation_password_wrong");
     await caller.auth.confirmEmail({ token: resent, newPassword: "finally read my mail 77" });
     expect((await signIn(email, "finally read my mail 77")).status).toBe("SIGNED_IN");
   });
@@ -410,7 +421,9 @@ describe("sign-up and e-mail confirmation", () => {
         language: "en",
       }),
     ).resolves.toEqual({ ok: true });
-    await expect(signIn(user.email ?? "", "a different strong phrase 77")).rejects.toThrow("invalid_credentials");
+    await expect(signIn(user.email ?? "", "a different strong phrase 77")).rejects.toThrow(
+      "invalid_credentials",
+    );
     expect((await signIn(user.email ?? "", TEST_PASSWORD)).status).toBe("SIGNED_IN");
   });
 });
@@ -530,7 +543,12 @@ describe("forgot password", () => {
       asOwner(db.owner, (tx) =>
         tx
           .insert(schema.passwordResetCodes)
-          .values({ userId: user.id, codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + 600_000) })
+          .values({
+            userId: user.id,
+            codeHash: hashToken(code),
+            attempts: 0,
+            expiresAt: new Date(Date.now() + 600_000),
+          })
           .onConflictDoUpdate({
             target: schema.passwordResetCodes.userId,
             set: { codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + 600_000) },
@@ -555,7 +573,11 @@ describe("forgot password", () => {
     expect(row?.attempts).toBe(5);
     const late = await callerFor(db.db, anonymous, null, freshIp());
     await expect(
-      late.caller.auth.resetPassword({ username: email, code: "48151623", newPassword: "never gets this far 1" }),
+      late.caller.auth.resetPassword({
+        username: email,
+        code: "48151623",
+        newPassword: "never gets this far 1",
+      }),
     ).rejects.toThrow("invalid_code");
 
     // Single use under a race: two requests with the right code, one wins.
@@ -577,7 +599,8 @@ describe("forgot password", () => {
       callerFor(db.db, anonymous, null, from).then(({ caller }) =>
         caller.auth.resetPassword({ username, code: "00000000", newPassword: "irrelevant phrase 12" }),
       );
-    for (let i = 0; i < 10; i++) await expect(attempt(user.email ?? "", freshIp())).rejects.toThrow("invalid_code");
+    for (let i = 0; i < 10; i++)
+      await expect(attempt(user.email ?? "", freshIp())).rejects.toThrow("invalid_code");
     await expect(attempt(user.email ?? "", freshIp())).rejects.toThrow("too_many_requests");
     for (let i = 0; i < 30; i++)
       await expect(attempt(`nobody-${i}-${Date.now()}@example.test`)).rejects.toThrow("invalid_code");
@@ -729,7 +752,9 @@ describe("challenges", () => {
     expect(Buffer.from(row?.secret ?? []).includes(Buffer.from(key))).toBe(false);
     expect(decryptSecret(TEST_CONFIG.secretsKey, row?.secret ?? Buffer.alloc(0), user.id)).toEqual(key);
     // Sealed for this user only: the same bytes under another user's id do not open.
-    expect(() => decryptSecret(TEST_CONFIG.secretsKey, row?.secret ?? Buffer.alloc(0), "someone-else")).toThrow();
+    expect(() =>
+      decryptSecret(TEST_CONFIG.secretsKey, row?.secret ?? Buffer.alloc(0), "someone-else"),
+    ).toThrow();
 
     const legacy = await makeUser(db.owner);
     const legacyKey = new Uint8Array(20).fill(42);
@@ -784,10 +809,17 @@ describe("sessions", () => {
   it("6.26 a session expires, slides forward past half its life, and a pending one lives ten minutes", async () => {
     const user = await makeUser(db.owner);
     const setExpiry = (token: string, expiresAt: Date) =>
-      db.owner.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, hashToken(token)));
+      db.owner
+        .update(schema.sessions)
+        .set({ expiresAt })
+        .where(eq(schema.sessions.id, hashToken(token)));
     const expiryOf = async (token: string) =>
-      (await db.owner.select().from(schema.sessions).where(eq(schema.sessions.id, hashToken(token))))[0]
-        ?.expiresAt ?? null;
+      (
+        await db.owner
+          .select()
+          .from(schema.sessions)
+          .where(eq(schema.sessions.id, hashToken(token)))
+      )[0]?.expiresAt ?? null;
 
     const expired = await createSession(db.db, user.id, "active");
     await setExpiry(expired.token, new Date(Date.now() - 1000));

@@ -1,3 +1,4 @@
+export { afterAnswer, backgroundWorkDone } from "./background";
 export type { ApiConfig, Context, CookieJar, Logger } from "./context";
 export { errorKeyOf } from "./errors";
 export { openApiDocument } from "./openapi";
@@ -5,5 +6,4 @@ export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { listMembers } from "./services/members";
-export { afterAnswer, backgroundWorkDone } from "./background";
 export { sealStoredTotpSecrets } from "./services/totp";

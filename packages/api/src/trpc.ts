@@ -145,7 +145,8 @@ const requireUser = t.middleware(async ({ ctx, next }) => {
   if (auth?.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
   // A rotated session's old token is dead: never remember it as valid.
-  if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated)) authCache.remember(ctx.sessionToken, auth.session, auth.user);
+  if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated))
+    authCache.remember(ctx.sessionToken, auth.session, auth.user);
   return withActingSession(auth.session.id, () => next({ ctx: { user: auth.user, session: auth.session } }));
 });
 

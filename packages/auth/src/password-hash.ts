@@ -76,7 +76,8 @@ export interface Verification {
  */
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<Verification> {
   const target = passwordHash ?? (await getDummyHash());
-  const check = (text: string) => hashLimiter.run(() => counted(() => verify(target, text).catch(() => false)));
+  const check = (text: string) =>
+    hashLimiter.run(() => counted(() => verify(target, text).catch(() => false)));
   const normalised = normalisePassword(password);
   if (await check(normalised)) return { ok: passwordHash !== null, rehash: false };
   if (normalised !== password && (await check(password))) return { ok: passwordHash !== null, rehash: true };

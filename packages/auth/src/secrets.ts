@@ -24,7 +24,10 @@ export function loadOrCreateSecretsKeyFile(path: string): Uint8Array {
   mkdirSync(dirname(path), { recursive: true });
   // "wx": never overwrite a key another process wrote a moment ago.
   try {
-    writeFileSync(path, `${randomBytes(SECRETS_KEY_BYTES).toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+    writeFileSync(path, `${randomBytes(SECRETS_KEY_BYTES).toString("base64")}\n`, {
+      mode: 0o600,
+      flag: "wx",
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }

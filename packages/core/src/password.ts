@@ -34,6 +34,9 @@ export function checkPassword(password: string, userInputs: string[] = []): Pass
   if (length > PASSWORD_MAX_LENGTH) return { score: 0, error: "password_too_long" };
   configure();
   // zxcvbn is slow on very long inputs and long passwords are strong anyway.
-  const { score } = zxcvbn([...normalisePassword(password)].slice(0, 100).join(""), userInputs.filter(Boolean));
+  const { score } = zxcvbn(
+    [...normalisePassword(password)].slice(0, 100).join(""),
+    userInputs.filter(Boolean),
+  );
   return { score, error: score < PASSWORD_MIN_SCORE ? "password_too_weak" : null };
 }

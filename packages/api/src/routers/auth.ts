@@ -44,9 +44,7 @@ export const authRouter = router({
   /** What the confirmation page shows for a link: its address and whether a password was chosen. */
   confirmationStatus: publicProcedure
     .input(z.object({ token: ZToken }))
-    .output(
-      z.object({ valid: z.boolean(), email: z.string().nullable(), passwordChosen: z.boolean() }),
-    )
+    .output(z.object({ valid: z.boolean(), email: z.string().nullable(), passwordChosen: z.boolean() }))
     .query(({ ctx, input }) => identity.confirmationStatus(ctx, input.token)),
   /**
    * Confirms with the password the sign-up chose (`password`) or a new one (`newPassword`): an

@@ -58,7 +58,11 @@ async function findByLogin(db: Db | Tx, login: string) {
   return row ?? null;
 }
 
-async function startSession(ctx: Context, user: UserRow, state: "active" | "mfa_pending" | "new_password_required") {
+async function startSession(
+  ctx: Context,
+  user: UserRow,
+  state: "active" | "mfa_pending" | "new_password_required",
+) {
   const { token, expiresAt } = await createSession(ctx.db, user.id, state);
   ctx.cookies.setSession(token, expiresAt);
 }
@@ -236,7 +240,11 @@ export async function signUp(
   },
 ) {
   if (!(await hit(ctx.db, RATE_RULES.signUpAddress, ctx.ip))) fail("too_many_requests");
-  const passwordHash = await acceptNewPassword(input.password, [input.email, input.firstName, input.lastName]);
+  const passwordHash = await acceptNewPassword(input.password, [
+    input.email,
+    input.firstName,
+    input.lastName,
+  ]);
   const choice: SignUpChoice = {
     passwordHash,
     firstName: input.firstName,
@@ -366,13 +374,22 @@ export async function forgotPassword(ctx: Context, login: string) {
   afterAnswer(ctx.log, "forgot-password", async () => {
     if (!user?.email || !user.enabled) return;
     const code = generateNumericCode(8);
-    const values = { codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS) };
+    const values = {
+      codeHash: hashToken(code),
+      attempts: 0,
+      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
+    };
     await ctx.db.transaction(async (tx) => {
       await tx
         .insert(schema.passwordResetCodes)
         .values({ userId: user.id, ...values })
         .onConflictDoUpdate({ target: schema.passwordResetCodes.userId, set: values });
-      await enqueueMail(tx, { to: user.email ?? "", kind: "resetCode", language: languageOf(user), vars: { code } });
+      await enqueueMail(tx, {
+        to: user.email ?? "",
+        kind: "resetCode",
+        language: languageOf(user),
+        vars: { code },
+      });
     });
   });
 }
@@ -381,7 +398,10 @@ export async function forgotPassword(ctx: Context, login: string) {
  * A try at the code is counted and checked in one statement (issue 6.3): parallel guesses get at
  * most MAX_CODE_ATTEMPTS tries between them, and a right code is used once.
  */
-export async function resetPassword(ctx: Context, input: { username: string; code: string; newPassword: string }) {
+export async function resetPassword(
+  ctx: Context,
+  input: { username: string; code: string; newPassword: string },
+) {
   const login = normaliseLogin(input.username);
   const checks: RateCheck[] = [
     [RATE_RULES.resetCodeAccount, login],
@@ -415,7 +435,9 @@ export async function resetPassword(ctx: Context, input: { username: string; cod
   await ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .delete(schema.passwordResetCodes)
-      .where(and(eq(schema.passwordResetCodes.userId, user.id), eq(schema.passwordResetCodes.codeHash, codeHash)))
+      .where(
+        and(eq(schema.passwordResetCodes.userId, user.id), eq(schema.passwordResetCodes.codeHash, codeHash)),
+      )
       .returning({ userId: schema.passwordResetCodes.userId });
     if (!used) fail("invalid_code");
     await tx

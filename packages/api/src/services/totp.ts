@@ -1,4 +1,12 @@
-import { decryptSecret, encryptSecret, generateTotpSecret, hit, matchTotp, RATE_RULES, totpUri } from "@kunto/auth";
+import {
+  decryptSecret,
+  encryptSecret,
+  generateTotpSecret,
+  hit,
+  matchTotp,
+  RATE_RULES,
+  totpUri,
+} from "@kunto/auth";
 import { type Db, schema, type Tx } from "@kunto/db";
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
@@ -24,12 +32,17 @@ const sealed = (key: Uint8Array, userId: string, secret: Uint8Array) => ({
  * instance writes meanwhile are still read as they are (`readTotpSecret`) and sealed next start.
  */
 export async function sealStoredTotpSecrets(db: Db, key: Uint8Array): Promise<number> {
-  const rows = await db.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.secretEncrypted, false));
+  const rows = await db
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.secretEncrypted, false));
   for (const row of rows) {
     await db
       .update(schema.totpCredentials)
       .set(sealed(key, row.userId, new Uint8Array(row.secret)))
-      .where(and(eq(schema.totpCredentials.userId, row.userId), eq(schema.totpCredentials.secretEncrypted, false)));
+      .where(
+        and(eq(schema.totpCredentials.userId, row.userId), eq(schema.totpCredentials.secretEncrypted, false)),
+      );
   }
   return rows.length;
 }
@@ -91,7 +104,10 @@ async function limitTries(db: Db, user: UserRow) {
 export async function enable(db: Db, tx: Tx, key: Uint8Array, user: UserRow, code: string) {
   assertConfirmed(user);
   await limitTries(db, user);
-  const [row] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [row] = await tx
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   const step = row && !row.enabledAt ? matchTotp(readTotpSecret(key, row), code) : null;
   if (step === null) return fail("invalid_code");
   const [enabled] = await tx
@@ -112,7 +128,10 @@ export async function enable(db: Db, tx: Tx, key: Uint8Array, user: UserRow, cod
 /** Turning the factor off spends its code like a sign-in does: the step is claimed in the delete. */
 export async function disable(db: Db, tx: Tx, key: Uint8Array, user: UserRow, code: string) {
   await limitTries(db, user);
-  const [row] = await tx.select().from(schema.totpCredentials).where(eq(schema.totpCredentials.userId, user.id));
+  const [row] = await tx
+    .select()
+    .from(schema.totpCredentials)
+    .where(eq(schema.totpCredentials.userId, user.id));
   const step = row?.enabledAt ? matchTotp(readTotpSecret(key, row), code, row.lastUsedStep) : null;
   if (step === null) return fail("invalid_code");
   const removed = await tx
