@@ -64,6 +64,9 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   );
 }
 
+/** A long address breaks anywhere rather than push a phone's page sideways. */
+const ADDRESS_WRAPS = { overflowWrap: "anywhere" } as const;
+
 function InvalidLink({ error }: { error: unknown }) {
   return (
     <>
@@ -117,7 +120,7 @@ function ConfirmWithPassword({
   const confirm = useConfirm(formAlert);
   return (
     <Stack gap="md">
-      <Text size="sm">
+      <Text size="sm" style={ADDRESS_WRAPS}>
         <Trans>
           To confirm <b>{email}</b>, enter the password you chose when you signed up.
         </Trans>
@@ -153,6 +156,7 @@ function ConfirmWithPassword({
           size="sm"
           onClick={onChooseNew}
           style={{ alignSelf: "flex-start" }}
+          data-testid="confirm-choose-new"
         >
           <Trans>Choose a new password instead</Trans>
         </Anchor>
@@ -178,7 +182,7 @@ function ConfirmWithNewPassword({
   const confirm = useConfirm(formAlert);
   return (
     <Stack gap="md">
-      <Text size="sm">
+      <Text size="sm" style={ADDRESS_WRAPS}>
         <Trans>
           Choose the password for <b>{email}</b>. Confirming ends every earlier session of the account and
           removes any two-factor set-up made before.
@@ -203,6 +207,7 @@ function ConfirmWithNewPassword({
           size="sm"
           onClick={onUseChosen}
           style={{ alignSelf: "flex-start" }}
+          data-testid="confirm-use-chosen"
         >
           <Trans>Use the password I chose when signing up</Trans>
         </Anchor>
