@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deviceFor, issueDeviceCookie, readDeviceCookie } from "./device-cookie";
+import { addressSubject } from "./rate-limit";
 import { decryptSecret, encryptSecret } from "./secrets";
 
 const key = new Uint8Array(32).fill(3);
@@ -32,5 +33,16 @@ describe("6.10 sealed secrets", () => {
     expect(decryptSecret(key, sealed, alice)).toEqual(secret);
     expect(() => decryptSecret(otherKey, sealed, alice)).toThrow();
     expect(() => decryptSecret(key, sealed, bob)).toThrow();
+  });
+});
+
+describe("6.2 address counters", () => {
+  it("6.2 count IPv4 per address and IPv6 per /64", () => {
+    expect(addressSubject("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressSubject("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressSubject("2001:0DB8:0001:0002:ffff:0:0:9")).toBe("2001:db8:1:2::/64");
+    expect(addressSubject("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressSubject("::1")).toBe("0:0:0:0::/64");
+    expect(addressSubject("unknown")).toBe("unknown");
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { Db } from "@kunto/db";
 import { sql } from "drizzle-orm";
 
@@ -36,6 +37,25 @@ export const RATE_RULES = {
 } satisfies Record<string, RateRule>;
 
 export type RateCheck = readonly [rule: RateRule, subject: string];
+
+/**
+ * The subject of a per-address counter. An IPv6 client usually holds a whole /64, so its counters
+ * are kept per /64 prefix (one host could otherwise walk through 2^64 addresses); IPv4 per address.
+ */
+export function addressSubject(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("::");
+  const groups = (part: string | undefined) =>
+    part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const left = groups(head);
+  const right = groups(tail);
+  const full =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
 
 /**
  * Counts one hit on every counter named and answers whether all were within their limits, in one

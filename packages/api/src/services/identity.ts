@@ -1,4 +1,5 @@
 import {
+  addressSubject,
   consume,
   createSession,
   deviceFor,
@@ -91,8 +92,10 @@ export async function signIn(
   const device = user ? deviceFor(ctx.config.secretsKey, ctx.deviceCookie, user.id) : null;
   const counter: RateCheck = device
     ? [RATE_RULES.signInDevice, `${account}:${device.nonce}`]
-    : [RATE_RULES.signInAccountAddress, `${account}:${ctx.ip}`];
-  const checks: RateCheck[] = device ? [counter] : [counter, [RATE_RULES.signInAddress, ctx.ip]];
+    : [RATE_RULES.signInAccountAddress, `${account}:${addressSubject(ctx.ip)}`];
+  const checks: RateCheck[] = device
+    ? [counter]
+    : [counter, [RATE_RULES.signInAddress, addressSubject(ctx.ip)]];
   if (!(await consume(ctx.db, checks))) fail("too_many_requests");
   const confirmed = user?.type === "LOCAL" || Boolean(user?.emailConfirmedAt);
   // Unconfirmed: the newest sign-up's password, only to say "confirm your address" (it signs nobody in).
@@ -239,7 +242,7 @@ export async function signUp(
     language: Language;
   },
 ) {
-  if (!(await hit(ctx.db, RATE_RULES.signUpAddress, ctx.ip))) fail("too_many_requests");
+  if (!(await hit(ctx.db, RATE_RULES.signUpAddress, addressSubject(ctx.ip)))) fail("too_many_requests");
   const passwordHash = await acceptNewPassword(input.password, [
     input.email,
     input.firstName,
@@ -269,7 +272,7 @@ export async function signUp(
 
 /** A new link for an unconfirmed address, bound to no password: whoever opens it chooses one. */
 export async function resendConfirmation(ctx: Context, email: string) {
-  if (!(await hit(ctx.db, RATE_RULES.resetAddress, ctx.ip))) fail("too_many_requests");
+  if (!(await hit(ctx.db, RATE_RULES.resetAddress, addressSubject(ctx.ip)))) fail("too_many_requests");
   const found = await findByLogin(ctx.db, normaliseLogin(email));
   afterAnswer(ctx.log, "resend-confirmation", async () => {
     const user = found?.user;
@@ -317,7 +320,7 @@ export async function confirmEmail(
   ctx: Context,
   input: { token: string; password?: string; newPassword?: string },
 ) {
-  if (!(await hit(ctx.db, RATE_RULES.confirmAddress, ctx.ip))) fail("too_many_requests");
+  if (!(await hit(ctx.db, RATE_RULES.confirmAddress, addressSubject(ctx.ip)))) fail("too_many_requests");
   const row = await liveConfirmation(ctx.db, input.token);
   if (!row) return fail("invalid_token");
   const { token, user } = row;
@@ -366,7 +369,7 @@ export async function forgotPassword(ctx: Context, login: string) {
   const normalised = normaliseLogin(login);
   const checks: RateCheck[] = [
     [RATE_RULES.resetAccount, normalised],
-    [RATE_RULES.resetAddress, ctx.ip],
+    [RATE_RULES.resetAddress, addressSubject(ctx.ip)],
   ];
   if (!(await consume(ctx.db, checks))) fail("too_many_requests");
   const user = (await findByLogin(ctx.db, normalised))?.user;
@@ -405,7 +408,7 @@ export async function resetPassword(
   const login = normaliseLogin(input.username);
   const checks: RateCheck[] = [
     [RATE_RULES.resetCodeAccount, login],
-    [RATE_RULES.resetCodeAddress, ctx.ip],
+    [RATE_RULES.resetCodeAddress, addressSubject(ctx.ip)],
   ];
   if (!(await consume(ctx.db, checks))) fail("too_many_requests");
   const user = (await findByLogin(ctx.db, login))?.user;
