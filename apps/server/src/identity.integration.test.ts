@@ -284,6 +284,7 @@ describe("sign-up and e-mail confirmation", () => {
       lastName: "Käyttäjä",
       language: "fi",
     });
+    await backgroundWorkDone();
     await expect(signIn(email, "lumi sataa hiljaa 2026")).rejects.toThrow("user_not_confirmed");
     const mail = await mailTo(email);
     expect(mail).toContain("Vahvista");
@@ -411,6 +412,23 @@ describe("sign-up and e-mail confirmation", () => {
     expect((await signIn(email, "finally read my mail 77")).status).toBe("SIGNED_IN");
   });
 
+  it("6.4 a new and a taken address run the same statements before the sign-up answers", async () => {
+    const taken = await makeUser(db.owner);
+    await withTracedDb(async (traced, record) => {
+      const run = async (email: string) => {
+        const { caller } = await callerFor(traced, anonymous, null, freshIp());
+        return record(() =>
+          caller.auth.signUp({ email, password: "same work either way 64", language: "en" }),
+        );
+      };
+      await run(`warm-up-${Date.now()}@example.test`);
+      const fresh = await run(`fresh-${Date.now()}@example.test`);
+      const existing = await run(taken.email ?? "");
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(existing).toEqual(fresh);
+    });
+  });
+
   it("6.24 a taken address is answered alike and keeps its password", async () => {
     const user = await makeUser(db.owner);
     const { caller } = await callerFor(db.db, anonymous, null, freshIp());
@@ -465,44 +483,24 @@ describe("forgot password", () => {
   });
 
   it("6.4 an existing and an unknown address run the same statements before the answer", async () => {
-    const statements: string[] = [];
-    let recording = false;
-    const tracedClient = postgres(inject("appUrl"), {
-      max: 1,
-      onnotice: () => {},
-      debug: (_connection, query) => {
-        if (recording) statements.push(query);
-      },
-    });
-    const traced = { db: drizzle({ client: tracedClient, schema, casing: "snake_case" }) as unknown as Db };
-    try {
+    await withTracedDb(async (traced, record) => {
       const run = async (username: string) => {
-        const { caller } = await callerFor(traced.db, anonymous, null, freshIp());
-        statements.length = 0;
-        recording = true;
-        await caller.auth.forgotPassword({ username });
-        recording = false;
-        const answered = [...statements];
-        await backgroundWorkDone();
-        return answered;
+        const { caller } = await callerFor(traced, anonymous, null, freshIp());
+        return record(() => caller.auth.forgotPassword({ username }));
       };
       // The connection's first query also loads type information: warm it up unrecorded.
       await run(`warm-up-${Date.now()}@example.test`);
       const user = await makeUser(db.owner);
-      await backgroundWorkDone();
       const outboxBefore = (await db.owner.select().from(schema.mailOutbox)).length;
       const known = await run(user.email ?? "");
       const unknown = await run(`nobody-${Date.now()}@example.test`);
       expect(known.length).toBeGreaterThan(0);
       expect(known).toEqual(unknown);
       // The work that differs happens after the answer: only the existing account gets its mail.
-      await backgroundWorkDone();
       const mails = await db.owner.select().from(schema.mailOutbox);
       expect(mails.length).toBe(outboxBefore + 1);
       expect(mails.at(-1)?.to).toBe(user.email);
-    } finally {
-      await tracedClient.end();
-    }
+    });
   });
 
   it("6.26 five wrong codes lock the code, a code expires, and a code works once", async () => {
@@ -607,6 +605,40 @@ describe("forgot password", () => {
     await expect(attempt(`nobody-else-${Date.now()}@example.test`)).rejects.toThrow("too_many_requests");
   });
 });
+
+/**
+ * A request pool of one connection that records the statements a call sends before it answers;
+ * `record` also waits for the work the call left for after its answer.
+ */
+async function withTracedDb(
+  body: (traced: Db, record: (call: () => Promise<unknown>) => Promise<string[]>) => Promise<void>,
+) {
+  const statements: string[] = [];
+  let recording = false;
+  const client = postgres(inject("appUrl"), {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, query) => {
+      if (recording) statements.push(query);
+    },
+  });
+  const traced = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const record = async (call: () => Promise<unknown>) => {
+    await backgroundWorkDone();
+    statements.length = 0;
+    recording = true;
+    await call();
+    recording = false;
+    const answered = [...statements];
+    await backgroundWorkDone();
+    return answered;
+  };
+  try {
+    await body(traced, record);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Forgets the reset counters of one account (tests that need a second round). */
 async function resetLimitsOf(login: string) {

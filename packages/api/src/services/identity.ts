@@ -266,8 +266,11 @@ export async function signUp(
     })
     .onConflictDoNothing()
     .returning();
-  const user = created ?? (await findByLogin(ctx.db, input.email))?.user;
-  if (user && user.type === "CLOUD" && !user.emailConfirmedAt) await sendConfirmation(ctx, user, choice);
+  // The same statements for a new and a taken address up to here; the link is made after the answer.
+  afterAnswer(ctx.log, "sign-up", async () => {
+    const user = created ?? (await findByLogin(ctx.db, input.email))?.user;
+    if (user && user.type === "CLOUD" && !user.emailConfirmedAt) await sendConfirmation(ctx, user, choice);
+  });
 }
 
 /** A new link for an unconfirmed address, bound to no password: whoever opens it chooses one. */
