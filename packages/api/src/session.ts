@@ -17,11 +17,19 @@ const cache = new WeakMap<Context, Promise<Auth | null>>();
  */
 export async function rotateIfDue(ctx: Context, auth: Auth): Promise<Auth | null> {
   if (!auth.session.rotationDue) return auth;
-  const rotated = await rotateSession(ctx.db, auth.session.id);
-  if (!rotated) return null;
-  ctx.cookies.setSession(rotated.token, rotated.session.expiresAt);
-  return { session: rotated.session, user: auth.user, rotated: true };
+  // The calls of one batch share the request's context: they share its one rotation too.
+  let pending = rotations.get(ctx);
+  if (!pending) {
+    pending = rotateSession(ctx.db, auth.session.id).then((rotated) => {
+      if (rotated) ctx.cookies.setSession(rotated.token, rotated.session.expiresAt);
+      return rotated?.session ?? null;
+    });
+    rotations.set(ctx, pending);
+  }
+  const session = await pending;
+  return session ? { session, user: auth.user, rotated: true } : null;
 }
+const rotations = new WeakMap<Context, Promise<SessionRow | null>>();
 
 /**
  * The request's session and user, looked up once and only when a procedure needs them (tenant
