@@ -429,6 +429,20 @@ describe("sign-up and e-mail confirmation", () => {
     });
   });
 
+  it("6.26 sign-ups and resent links mail one address at most five times an hour, from any client address", async () => {
+    const email = `flooded-${Date.now()}@example.test`;
+    const from = async () => (await callerFor(db.db, anonymous, null, freshIp())).caller;
+    for (let i = 0; i < 4; i++)
+      await (await from()).auth.signUp({ email, password: "flood gate number 1234", language: "en" });
+    await (await from()).auth.resendConfirmation({ email });
+    await expect(
+      (await from()).auth.signUp({ email, password: "flood gate number 1234", language: "en" }),
+    ).rejects.toThrow("too_many_requests");
+    await expect((await from()).auth.resendConfirmation({ email })).rejects.toThrow("too_many_requests");
+    await backgroundWorkDone();
+    expect((await db.owner.select().from(schema.mailOutbox)).filter((m) => m.to === email)).toHaveLength(5);
+  });
+
   it("6.24 a taken address is answered alike and keeps its password", async () => {
     const user = await makeUser(db.owner);
     const { caller } = await callerFor(db.db, anonymous, null, freshIp());

@@ -32,6 +32,8 @@ export const RATE_RULES = {
   resetCodeAccount: { name: "resetcode:account", limit: 10, windowSeconds: HOUR },
   resetCodeAddress: { name: "resetcode:address", limit: 30, windowSeconds: HOUR },
   signUpAddress: { name: "signup:address", limit: 20, windowSeconds: HOUR },
+  // Confirmation mails to one e-mail address (sign-ups and resent links): nobody floods a mailbox.
+  confirmMailAccount: { name: "confirm-mail:account", limit: 5, windowSeconds: HOUR },
   confirmAddress: { name: "confirm:address", limit: 30, windowSeconds: MINUTES_15 },
   totpAccount: { name: "totp:account", limit: 10, windowSeconds: MINUTES_15 },
 } satisfies Record<string, RateRule>;

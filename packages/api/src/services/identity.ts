@@ -242,7 +242,11 @@ export async function signUp(
     language: Language;
   },
 ) {
-  if (!(await hit(ctx.db, RATE_RULES.signUpAddress, addressSubject(ctx.ip)))) fail("too_many_requests");
+  const checks: RateCheck[] = [
+    [RATE_RULES.signUpAddress, addressSubject(ctx.ip)],
+    [RATE_RULES.confirmMailAccount, input.email],
+  ];
+  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
   const passwordHash = await acceptNewPassword(input.password, [
     input.email,
     input.firstName,
@@ -275,8 +279,13 @@ export async function signUp(
 
 /** A new link for an unconfirmed address, bound to no password: whoever opens it chooses one. */
 export async function resendConfirmation(ctx: Context, email: string) {
-  if (!(await hit(ctx.db, RATE_RULES.resetAddress, addressSubject(ctx.ip)))) fail("too_many_requests");
-  const found = await findByLogin(ctx.db, normaliseLogin(email));
+  const login = normaliseLogin(email);
+  const checks: RateCheck[] = [
+    [RATE_RULES.resetAddress, addressSubject(ctx.ip)],
+    [RATE_RULES.confirmMailAccount, login],
+  ];
+  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
+  const found = await findByLogin(ctx.db, login);
   afterAnswer(ctx.log, "resend-confirmation", async () => {
     const user = found?.user;
     if (user && !user.emailConfirmedAt && user.type === "CLOUD") await sendConfirmation(ctx, user, null);
