@@ -31,7 +31,8 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   "auth.completeNewPassword": { access: "pending", input: { newPassword: "x" } },
   "auth.signUp": { access: "public", input: { email: "not-an-email", password: "x" } },
   "auth.resendConfirmation": { access: "public", input: { email: `nobody-${missing}@example.test` } },
-  "auth.confirmEmail": { access: "public", input: { token: "invalid" } },
+  "auth.confirmEmail": { access: "public", input: { token: "invalid", password: "x" } },
+  "auth.confirmationStatus": { access: "public", input: { token: "invalid" } },
   "auth.forgotPassword": { access: "public", input: { username: `nobody-${missing}@example.test` } },
   "auth.resetPassword": {
     access: "public",
@@ -201,10 +202,13 @@ describe("authorization", () => {
     await expect(anon.caller.auth.signOutEverywhere()).rejects.toThrow("not_signed_in");
     const user = await makeUser(db.owner, { tenantId, tenantRoles: ["tenant_basic"] });
     const actor = await actorFor(db.db, "someone", user.id);
+    const elsewhere = await actorFor(db.db, "someone elsewhere", user.id);
     const { caller } = await callerFor(db.db, actor, null);
     await caller.auth.signOutEverywhere();
-    const after = await callerFor(db.db, actor, null);
-    await expect(after.caller.user.me()).rejects.toThrow("not_signed_in");
+    for (const session of [actor, elsewhere]) {
+      const after = await callerFor(db.db, session, null);
+      await expect(after.caller.user.me()).rejects.toThrow("not_signed_in");
+    }
   });
 
   const restOperations = Object.entries(procedures).filter(([, p]) => p._def.meta?.openapi);

@@ -13,7 +13,12 @@ export function addBenchRoutes(app: Hono, db: Db) {
     const tenantId = c.req.header("x-tenant-id") ?? "";
     const userId = c.req.header("x-bench-user") ?? "";
     const users = await withScope(db, { userId, tenantId }, (tx) =>
-      listMembers(tx, tenantId, null, { appUrl: "", internalEmailDomains: [], secureCookies: false }),
+      listMembers(tx, tenantId, null, {
+        appUrl: "",
+        internalEmailDomains: [],
+        secureCookies: false,
+        secretsKey: new Uint8Array(32),
+      }),
     );
     return c.json(users);
   });

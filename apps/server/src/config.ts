@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { loadOrCreateSecretsKeyFile, parseSecretsKey } from "@kunto/auth";
 import { DEFAULT_DATA_DIR } from "@kunto/db";
 
 /** Environment variables and their defaults (documented in README.md). */
@@ -17,19 +18,44 @@ export interface ServerConfig {
   seed: boolean;
   benchRoutes: boolean;
   logLevel: string;
+  /** TRUST_PROXY: reverse proxies in front of the server (hops of X-Forwarded-For to trust). */
+  trustProxy: number;
 }
 
 const repoRoot = join(import.meta.dirname, "../../..");
 
+export const SECRETS_KEY_FILE = "secrets.key";
+
+/**
+ * SECRETS_KEY (issue 6.10): required with an external database, whose data outlives any one
+ * machine's files; the embedded database keeps its key beside its cluster in DATA_DIR.
+ */
+export function loadSecretsKey(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.SECRETS_KEY) return parseSecretsKey(env.SECRETS_KEY);
+  if (env.DATABASE_URL)
+    throw new Error(
+      "SECRETS_KEY is required when DATABASE_URL is set: 32 random bytes in base64 (openssl rand -base64 32), the same for every instance",
+    );
+  return loadOrCreateSecretsKeyFile(join(dataDir, SECRETS_KEY_FILE));
+}
+
+export function parseTrustProxy(value: string | undefined): number {
+  const hops = Number(value ?? 0);
+  if (!Number.isInteger(hops) || hops < 0)
+    throw new Error("TRUST_PROXY must be a whole number of proxies (0 or more)");
+  return hops;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
+  const dataDir = env.DATA_DIR ?? DEFAULT_DATA_DIR;
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+    dataDir,
     internalEmailDomains: (env.INTERNAL_EMAIL_DOMAINS ?? "")
       .split(",")
       .map((d) => d.trim().toLowerCase())
@@ -41,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.SEED !== "false",
     benchRoutes: env.BENCH_ROUTES === "true",
     logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,6 +1,7 @@
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ApiConfig, Context, Logger } from "@kunto/api";
-import { sessionCookieName } from "@kunto/auth";
+import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName, sessionCookieName } from "@kunto/auth";
 import type { Db } from "@kunto/db";
 import type { Context as HonoContext } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
@@ -11,12 +12,29 @@ export interface ContextDeps {
   log: Logger;
 }
 
-export function clientIp(c: HonoContext): string {
+/** "::ffff:10.0.0.1" (an IPv4 client of a dual-stack socket) is 10.0.0.1. */
+const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+
+/**
+ * The client's address for rate limits. With TRUST_PROXY = n (n reverse proxies in front, each
+ * appending the address it was reached from to X-Forwarded-For), the client is the n-th address
+ * from the right of that header; entries further left are whatever the client sent and are never
+ * read. With 0 (the default) the header is ignored and the socket's peer is the client.
+ */
+export function clientIp(c: HonoContext, trustProxy = 0): string {
+  let socket = "unknown";
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socket = plainAddress(getConnInfo(c).remote.address ?? "unknown");
   } catch {
-    return "unknown";
+    // no socket (a request built in a test)
   }
+  if (trustProxy <= 0) return socket;
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const candidate = forwarded[Math.max(0, forwarded.length - trustProxy)];
+  return candidate && isIP(plainAddress(candidate)) ? plainAddress(candidate) : socket;
 }
 
 /**
@@ -39,10 +57,21 @@ export async function createRequestContext(
     db: deps.db,
     config: deps.config,
     log: deps.log,
-    ip: clientIp(c),
+    ip: clientIp(c, deps.config.trustProxy),
     tenantHeader: c.req.header("x-tenant-id") ?? null,
     sessionToken: getCookie(c, cookieName) ?? null,
+    deviceCookie: getCookie(c, deviceCookieName(secure)) ?? null,
     cookies: {
+      setDevice: (value) =>
+        setCookies.push(
+          generateCookie(deviceCookieName(secure), value, {
+            path: "/",
+            httpOnly: true,
+            sameSite: "Lax",
+            secure,
+            maxAge: DEVICE_COOKIE_MAX_AGE_S,
+          }),
+        ),
       setSession: (value, expiresAt) =>
         setCookies.push(
           generateCookie(cookieName, value, {

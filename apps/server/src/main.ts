@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import { backgroundWorkDone, sealStoredTotpSecrets } from "@kunto/api";
 import { hashPassword } from "@kunto/auth";
 import { openDatabase } from "@kunto/db";
 import { seed } from "@kunto/db/seed";
@@ -6,7 +7,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
 import { addBenchRoutes } from "./bench-routes";
-import { loadConfig } from "./config";
+import { loadConfig, loadSecretsKey } from "./config";
 import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
 
@@ -14,6 +15,8 @@ const config = loadConfig();
 const log = pino({ level: config.logLevel, redact: ["req.headers.cookie", "*.password", "*.passwordHash"] });
 
 async function main() {
+  // Before the database: a server without its key must not start half-way.
+  const secretsKey = loadSecretsKey(process.env, config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
@@ -33,10 +36,14 @@ async function main() {
       `  Platform admin sign-in: ${result.admin.email} / ${result.admin.password ?? "(set when the database was first seeded; ADMIN_PASSWORD sets it on a new database)"}`,
     ];
   }
+  const sealed = await sealStoredTotpSecrets(database.db, secretsKey);
+  if (sealed > 0) log.info({ sealed }, "TOTP secrets encrypted with SECRETS_KEY");
   const apiConfig = {
     appUrl: config.appUrl,
     internalEmailDomains: config.internalEmailDomains,
     secureCookies: config.appUrl.startsWith("https://"),
+    secretsKey: secretsKey,
+    trustProxy: config.trustProxy,
   };
   const app = createApp({
     db: database.db,
@@ -68,6 +75,7 @@ async function main() {
     workers.stop();
     await jobs.stop();
     server.close();
+    await backgroundWorkDone();
     await database.close();
     process.exit(0);
   };

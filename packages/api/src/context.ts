@@ -6,6 +6,12 @@ export interface ApiConfig {
   /** E-mail domains whose users are hidden from others (DECISIONS.md "Tenancy"). */
   internalEmailDomains: string[];
   secureCookies: boolean;
+  /**
+   * SECRETS_KEY (32 bytes): HKDF sub-keys encrypt TOTP secrets and sign device cookies (issue 6.10).
+   */
+  secretsKey: Uint8Array;
+  /** TRUST_PROXY: how many reverse proxies in front of the server append to X-Forwarded-For. */
+  trustProxy?: number;
 }
 
 export interface Logger {
@@ -20,6 +26,8 @@ export type SessionRow = typeof schema.sessions.$inferSelect;
 export interface CookieJar {
   setSession: (token: string, expiresAt: Date) => void;
   clearSession: () => void;
+  /** The signed device cookie (OWASP device cookie, issue 6.2). */
+  setDevice: (value: string) => void;
 }
 
 /** Everything a procedure may use; built once per request by the server (or a test). */
@@ -33,5 +41,7 @@ export interface Context {
   tenantHeader: string | null;
   /** The session cookie's token; validated by the procedure that needs a user (see `getAuth`). */
   sessionToken: string | null;
+  /** The device cookie as sent; its entries are checked by the sign-in (see `deviceFor`). */
+  deviceCookie: string | null;
   cookies: CookieJar;
 }

@@ -1,3 +1,4 @@
+export { afterAnswer, backgroundWorkDone } from "./background";
 export type { ApiConfig, Context, CookieJar, Logger } from "./context";
 export { errorKeyOf } from "./errors";
 export { openApiDocument } from "./openapi";
@@ -6,3 +7,4 @@ export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";
+export { sealStoredTotpSecrets } from "./services/totp";

@@ -1,4 +1,4 @@
-import { hashToken, sessionQuery, settleSession } from "@kunto/auth";
+import { hashToken, sessionQuery, settleSession, withActingSession } from "@kunto/auth";
 import {
   AppError,
   findUnsafeValue,
@@ -19,7 +19,7 @@ import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { parsedInputOf } from "./procedure-inputs";
 import { auditDetails } from "./redact";
-import { getAuth } from "./session";
+import { getAuth, rotateIfDue } from "./session";
 
 /**
  * Who may call a procedure, set by the ladder below (meta merges, so each rung overrides the one it
@@ -157,8 +157,10 @@ const requireUser = t.middleware(async ({ ctx, next }) => {
   const auth = cached ?? (await getAuth(ctx));
   if (auth?.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
-  if (!cached && ctx.sessionToken) authCache.remember(ctx.sessionToken, auth.session, auth.user);
-  return next({ ctx: { user: auth.user, session: auth.session } });
+  // A rotated session's old token is dead: never remember it as valid.
+  if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated))
+    authCache.remember(ctx.sessionToken, auth.session, auth.user);
+  return withActingSession(auth.session.id, () => next({ ctx: { user: auth.user, session: auth.session } }));
 });
 
 /** Signed in; the transaction knows the user but no tenant. */
@@ -199,7 +201,9 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       permissions: permissionsOf(cachedMembership.roles),
     };
     return inTransaction(ctx, { userId: cached.user.id, tenantId }, (tx) =>
-      next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
+      withActingSession(cached.session.id, () =>
+        next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
+      ),
     );
   }
   return inTransaction(ctx, null, async (tx) => {
@@ -209,11 +213,13 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
         sql`select roles, plan, active from kunto_enter_tenant(${hashToken(token)}, ${tenantId}::uuid)`,
       ),
     ]);
-    const auth = await settleSession(tx, sessionRows[0]);
-    if (auth?.session.state !== "active") {
+    const settled = await settleSession(tx, sessionRows[0]);
+    if (settled?.session.state !== "active") {
       ctx.cookies.clearSession();
       throw toTRPCError(new AppError("not_signed_in"));
     }
+    const auth = await rotateIfDue(ctx, settled);
+    if (!auth) throw toTRPCError(new AppError("not_signed_in"));
     const row = membership[0];
     if (!row?.active) throw toTRPCError(new AppError("access_denied"));
     const tenant: TenantContext = {
@@ -222,8 +228,10 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       roles: row.roles,
       permissions: permissionsOf(row.roles),
     };
-    authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
-    return next({ ctx: { tx, tenant, user: auth.user, session: auth.session } });
+    if (!auth.rotated) authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
+    return withActingSession(auth.session.id, () =>
+      next({ ctx: { tx, tenant, user: auth.user, session: auth.session } }),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { AppError } from "@kunto/core";
+import { AppError, normalisePassword } from "@kunto/core";
 import { hash, verify } from "@node-rs/argon2";
 
 /** ASVS parameters for argon2id: 19 MiB, 2 iterations, 1 lane (~11 ms a hash here). */
@@ -39,7 +39,19 @@ export const hashLimiter = new HashLimiter(
   Number(process.env.HASH_QUEUE ?? 16),
 );
 
-export const hashPassword = (password: string) => hashLimiter.run(() => hash(password, OPTIONS));
+/**
+ * How many argon2 computations this process has run. Tests read it to prove that a refused attempt
+ * never reached the hash (issue 6.24 "before hashing").
+ */
+export const hashStats = { runs: 0 };
+const counted = <T>(fn: () => Promise<T>) => {
+  hashStats.runs++;
+  return fn();
+};
+
+/** Hashes the NFKC form (issue 6.5). */
+export const hashPassword = (password: string) =>
+  hashLimiter.run(() => counted(() => hash(normalisePassword(password), OPTIONS)));
 
 /** A hash of a random password, verified against when the user does not exist (same time). */
 let dummyHash: Promise<string> | null = null;
@@ -48,8 +60,26 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export interface Verification {
+  ok: boolean;
+  /**
+   * The hash was made from the password as typed, before passwords were normalised: the caller
+   * stores a new hash of the NFKC form (`hashPassword`), so the fallback runs once per such account.
+   */
+  rehash: boolean;
+}
+
+/**
+ * Compares the NFKC form first; hashes made before normalisation (issue 6.5) were made of the raw
+ * text, so when the raw text differs from its NFKC form and the first comparison failed, the raw
+ * text is tried too. A password already in NFKC form (nearly all) costs one hash either way.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<Verification> {
   const target = passwordHash ?? (await getDummyHash());
-  const ok = await hashLimiter.run(() => verify(target, password).catch(() => false));
-  return ok && passwordHash !== null;
+  const check = (text: string) =>
+    hashLimiter.run(() => counted(() => verify(target, text).catch(() => false)));
+  const normalised = normalisePassword(password);
+  if (await check(normalised)) return { ok: passwordHash !== null, rehash: false };
+  if (normalised !== password && (await check(password))) return { ok: passwordHash !== null, rehash: true };
+  return { ok: false, rehash: false };
 }

@@ -1,50 +1,110 @@
+import { isIP } from "node:net";
 import type { Db } from "@kunto/db";
 import { sql } from "drizzle-orm";
 
 export interface RateRule {
-  /** e.g. "signin:account" */
+  /** e.g. "signin:device" */
   name: string;
   limit: number;
   windowSeconds: number;
 }
 
-/** Sign-in: per account and per client address, checked before any hashing. */
+const MINUTES_15 = 15 * 60;
+const HOUR = 60 * 60;
+
+/**
+ * Sign-in follows OWASP's device-cookie scheme (issue 6.2): a browser with a valid device cookie for
+ * the account is counted per (account, device); any other per (account, client address), and only
+ * those unknown devices count against the client address.
+ */
 export const RATE_RULES = {
-  signInAccount: { name: "signin:account", limit: 10, windowSeconds: 15 * 60 },
+  signInDevice: { name: "signin:device", limit: 10, windowSeconds: MINUTES_15 },
+  signInAccountAddress: { name: "signin:account-address", limit: 10, windowSeconds: MINUTES_15 },
   // Overridable so a benchmark can measure hashing capacity from one address.
   signInAddress: {
     name: "signin:address",
     limit: Number(process.env.SIGNIN_ADDRESS_LIMIT ?? 100),
-    windowSeconds: 15 * 60,
+    windowSeconds: MINUTES_15,
   },
-  resetAccount: { name: "reset:account", limit: 5, windowSeconds: 60 * 60 },
-  resetAddress: { name: "reset:address", limit: 30, windowSeconds: 60 * 60 },
-  signUpAddress: { name: "signup:address", limit: 20, windowSeconds: 60 * 60 },
-  totpAccount: { name: "totp:account", limit: 10, windowSeconds: 15 * 60 },
+  changePassword: { name: "change:account", limit: 10, windowSeconds: MINUTES_15 },
+  resetAccount: { name: "reset:account", limit: 5, windowSeconds: HOUR },
+  resetAddress: { name: "reset:address", limit: 30, windowSeconds: HOUR },
+  resetCodeAccount: { name: "resetcode:account", limit: 10, windowSeconds: HOUR },
+  resetCodeAddress: { name: "resetcode:address", limit: 30, windowSeconds: HOUR },
+  signUpAddress: { name: "signup:address", limit: 20, windowSeconds: HOUR },
+  // Confirmation mails to one e-mail address (sign-ups and resent links): nobody floods a mailbox.
+  confirmMailAccount: { name: "confirm-mail:account", limit: 5, windowSeconds: HOUR },
+  confirmAddress: { name: "confirm:address", limit: 30, windowSeconds: MINUTES_15 },
+  totpAccount: { name: "totp:account", limit: 10, windowSeconds: MINUTES_15 },
   // New demo sandboxes per client address (issue 6.6). Overridable so an end-to-end suite that runs
   // again and again from one address can open more than a visitor would (README, e2e config).
   demoSandboxAddress: {
     name: "demo:address",
     limit: Number(process.env.DEMO_SANDBOX_LIMIT ?? 5),
-    windowSeconds: 60 * 60,
+    windowSeconds: HOUR,
   },
 } satisfies Record<string, RateRule>;
 
+export type RateCheck = readonly [rule: RateRule, subject: string];
+
 /**
- * Counts one hit and answers whether it is within the limit. Fixed windows in PostgreSQL, so
- * every server instance shares the counters; one round trip.
+ * The subject of a per-address counter. An IPv6 client usually holds a whole /64, so its counters
+ * are kept per /64 prefix (one host could otherwise walk through 2^64 addresses); IPv4 per address.
  */
-export async function hit(db: Db, rule: RateRule, subject: string): Promise<boolean> {
-  const key = `${rule.name}:${subject}`;
-  const rows = await db.execute<{ hits: number }>(sql`
-    insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
-    on conflict (key) do update set
-      hits = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limits.hits + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds}) then now() else rate_limits.window_start end
-    returning hits`);
-  const hits = Number(rows[0]?.hits ?? 0);
-  return hits <= rule.limit;
+export function addressSubject(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("::");
+  const groups = (part: string | undefined) =>
+    part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const left = groups(head);
+  const right = groups(tail);
+  const full =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || "0", 16).toString(16))
+    .join(":")}::/64`;
 }
+
+/**
+ * Counts one hit on every counter named and answers whether all were within their limits, in one
+ * statement. A request refused because any counter is already full writes nothing (no new row and
+ * no increment, issue 6.2), and a counter never grows past its limit, even under concurrent calls
+ * (the increment itself is conditional). Fixed windows in PostgreSQL, shared by every instance.
+ */
+export async function consume(db: Db, checks: readonly RateCheck[]): Promise<boolean> {
+  if (checks.length === 0) return true;
+  const rows = sql.join(
+    checks.map(
+      ([rule, subject]) =>
+        sql`(${`${rule.name}:${subject}`}::text, ${rule.limit}::int, ${rule.windowSeconds}::int)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<{ n: number }>(sql`
+    with rules (key, lim, win) as (values ${rows}),
+    blocked as (
+      select 1 from rate_limits r join rules u on u.key = r.key
+      where r.hits >= u.lim and r.window_start >= now() - make_interval(secs => u.win)
+    ),
+    counted as (
+      insert into rate_limits as r (key, window_start, hits)
+      select key, now(), 1 from rules where not exists (select 1 from blocked)
+      on conflict (key) do update set
+        hits = case when r.window_start < now() - make_interval(secs => (select win from rules where rules.key = excluded.key))
+          then 1 else r.hits + 1 end,
+        window_start = case when r.window_start < now() - make_interval(secs => (select win from rules where rules.key = excluded.key))
+          then now() else r.window_start end
+      where r.window_start < now() - make_interval(secs => (select win from rules where rules.key = excluded.key))
+        or r.hits < (select lim from rules where rules.key = excluded.key)
+      returning 1
+    )
+    select count(*)::int as n from counted`);
+  return Number(result[0]?.n ?? 0) === checks.length;
+}
+
+/** One counter: `consume` with a single check. */
+export const hit = (db: Db, rule: RateRule, subject: string) => consume(db, [[rule, subject]]);
 
 export async function resetLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type Db, schema, type Tx } from "@kunto/db";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { generateToken, hashToken } from "./tokens";
@@ -9,7 +10,7 @@ export const PENDING_SESSION_LIFETIME_MS = 10 * 60 * 1000;
 
 export type SessionState = (typeof schema.sessions.$inferSelect)["state"];
 
-export async function createSession(db: Db, userId: string, state: SessionState) {
+export async function createSession(db: Db | Tx, userId: string, state: SessionState) {
   const token = generateToken();
   const lifetime = state === "active" ? SESSION_LIFETIME_MS : PENDING_SESSION_LIFETIME_MS;
   const expiresAt = new Date(Date.now() + lifetime);
@@ -39,7 +40,12 @@ export async function settleSession(db: Db | Tx, row: SessionRow | undefined) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
     return null;
   }
-  if (session.state === "active" && Date.now() >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2) {
+  // A session due for rotation is renewed by the rotation itself (outside the request transaction).
+  if (
+    session.state === "active" &&
+    !session.rotationDue &&
+    Date.now() >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2
+  ) {
     session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await db
       .update(schema.sessions)
@@ -52,6 +58,55 @@ export async function settleSession(db: Db | Tx, row: SessionRow | undefined) {
 export async function validateSession(db: Db, token: string) {
   const [row] = await sessionQuery(db, token);
   return settleSession(db, row);
+}
+
+/**
+ * A new token for a session marked `rotationDue` (its user's roles changed, issue 6.3): the row's
+ * id becomes the new token's hash, so the old token stops working at once. Answers null when a
+ * concurrent request rotated it first (that request's answer carries the new cookie).
+ */
+export async function rotateSession(db: Db | Tx, sessionId: string) {
+  const token = generateToken();
+  const [row] = await db
+    .update(schema.sessions)
+    .set({
+      id: hashToken(token),
+      rotationDue: false,
+      expiresAt: sql`case when ${schema.sessions.state} = 'active' then now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000}) else ${schema.sessions.expiresAt} end`,
+    })
+    .where(and(eq(schema.sessions.id, sessionId), eq(schema.sessions.rotationDue, true)))
+    .returning();
+  return row ? { token, session: row } : null;
+}
+
+/** The session of the request being served, for `markSessionsForRotation` (set by the procedures). */
+const actingSession = new AsyncLocalStorage<string>();
+export const withActingSession = <T>(sessionId: string, fn: () => T): T => actingSession.run(sessionId, fn);
+
+/**
+ * The user's roles changed: every open session gets a new token at its next request. The session
+ * that made the change is not marked: it already held the power it used, and its owner is the one
+ * who just acted.
+ */
+export const markSessionsForRotation = (db: Db | Tx, userId: string) => {
+  const acting = actingSession.getStore();
+  return db
+    .update(schema.sessions)
+    .set({ rotationDue: true })
+    .where(
+      acting
+        ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${acting}`)
+        : eq(schema.sessions.userId, userId),
+    );
+};
+
+/**
+ * Replaces a session by a new one (new token, old row gone), e.g. when a sign-in completes its
+ * second factor (issue 6.3): a token seen before the step up never carries the stronger session.
+ */
+export async function replaceSession(db: Db | Tx, sessionId: string, userId: string, state: SessionState) {
+  await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+  return createSession(db, userId, state);
 }
 
 export async function promoteSession(db: Db, sessionId: string) {

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   mfa_required: 401,
   new_password_required: 401,
   invalid_token: 400,
+  confirmation_password_wrong: 400,
+  totp_requires_confirmed_email: 403,
   // users
   user_exists: 409,
   user_creation_failed: 500,

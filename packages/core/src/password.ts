@@ -3,7 +3,13 @@ import * as common from "@zxcvbn-ts/language-common";
 import * as en from "@zxcvbn-ts/language-en";
 import type { ErrorKey } from "./errors";
 
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from "./password-policy";
+import {
+  normalisePassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_SCORE,
+  passwordLength,
+} from "./password-policy";
 
 let configured = false;
 function configure() {
@@ -21,11 +27,16 @@ export interface PasswordStrength {
   error: ErrorKey | null;
 }
 
+/** Judges the NFKC form, counting code points (issue 6.5), as the server hashes it. */
 export function checkPassword(password: string, userInputs: string[] = []): PasswordStrength {
-  if (password.length < PASSWORD_MIN_LENGTH) return { score: 0, error: "password_too_short" };
-  if (password.length > PASSWORD_MAX_LENGTH) return { score: 0, error: "password_too_long" };
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN_LENGTH) return { score: 0, error: "password_too_short" };
+  if (length > PASSWORD_MAX_LENGTH) return { score: 0, error: "password_too_long" };
   configure();
   // zxcvbn is slow on very long inputs and long passwords are strong anyway.
-  const { score } = zxcvbn(password.slice(0, 100), userInputs.filter(Boolean));
+  const { score } = zxcvbn(
+    [...normalisePassword(password)].slice(0, 100).join(""),
+    userInputs.filter(Boolean),
+  );
   return { score, error: score < PASSWORD_MIN_SCORE ? "password_too_weak" : null };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { checkPassword } from "./password";
+import { normalisePassword, passwordLength } from "./password-policy";
 import {
   ZAddTenantUserInput,
   ZAdminCreateUserInput,
   ZCreateTenantInput,
   ZEmail,
+  ZPassword,
   ZTenantDetailsInput,
 } from "./schemas";
 
@@ -87,5 +89,18 @@ describe("password policy", () => {
       "password_too_weak",
     );
     expect(checkPassword("lumi sataa hiljaa 2026").error).toBeNull();
+  });
+});
+
+describe("6.5 password length and form", () => {
+  it("6.5 counts code points of the NFKC form, not UTF-16 units", () => {
+    // Six emoji: twelve UTF-16 units, six characters.
+    expect(checkPassword("🦊🌲🏔🌊🔥🎻").error).toBe("password_too_short");
+    // 200 emoji: 400 units, within 256 characters.
+    expect(checkPassword("🦊🌲🏔🌊🔥🎻🐝🍄".repeat(25)).error).not.toBe("password_too_long");
+    expect(ZPassword.safeParse("🦊🌲🏔🌊🔥🎻🐝🍄".repeat(25)).success).toBe(true);
+    expect(ZPassword.safeParse("🦊".repeat(257)).success).toBe(false);
+    expect(passwordLength("e\u0301".repeat(12))).toBe(12);
+    expect(normalisePassword("ﬁ２")).toBe("fi2");
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
 import { findUnsafeValue, isSafeText, MAX_JSON_BYTES, MAX_JSON_DEPTH } from "./input-safety";
 import { LANGUAGES } from "./languages";
-import { PASSWORD_MAX_LENGTH } from "./password-policy";
+import { PASSWORD_MAX_LENGTH, passwordLength } from "./password-policy";
 import { normalisePhone } from "./phone";
 import { PLANS, TENANT_STATUSES } from "./plans";
 import { SYSTEM_ROLES, type SystemRole, TENANT_ROLES } from "./roles";
@@ -57,7 +57,11 @@ export const ZUsername = text()
   .max(100, "too_long")
   .refine((v) => !/\s/.test(v), "no_spaces");
 /** Policy (length, strength) is checked by the identity service so its error keys are specific. */
-export const ZPassword = text().min(1, "field_required").max(PASSWORD_MAX_LENGTH, "too_long");
+export const ZPassword = text()
+  .min(1, "field_required")
+  // Code points, not UTF-16 units (issue 6.5); the unit cap only bounds the work before that count.
+  .max(PASSWORD_MAX_LENGTH * 4, "too_long")
+  .refine((v) => passwordLength(v) <= PASSWORD_MAX_LENGTH, "too_long");
 /**
  * A free JSON value a client stores as it is (saved screen state, subscription data): depth and size
  * are capped and every text and key must be storable (issue 6.11).

@@ -14,6 +14,8 @@ export const TEST_CONFIG: ApiConfig = {
   appUrl: "http://localhost",
   internalEmailDomains: [],
   secureCookies: false,
+  // A fixed test key: rows one test file seals, only that file reads.
+  secretsKey: new Uint8Array(32).fill(7),
 };
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -40,7 +42,8 @@ export function connect() {
 export async function startServer(db: Db, config: ApiConfig = TEST_CONFIG, extend?: AppOptions["extend"]) {
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
-    fetch: (request) => (app as NonNullable<typeof app>).fetch(request),
+    // The env carries the socket: without it the app cannot see the client's address.
+    fetch: (request, env) => (app as NonNullable<typeof app>).fetch(request, env),
     port: 0,
     hostname: "127.0.0.1",
   });
@@ -143,9 +146,17 @@ export async function actorFor(db: Db, name: string, userId: string | null): Pro
 }
 
 /** A tRPC caller with the same context the server builds for this actor's cookie. */
-export async function callerFor(db: Db, actor: Actor, tenantId: string | null, ip = "127.0.0.1") {
+export async function callerFor(
+  db: Db,
+  actor: Actor,
+  tenantId: string | null,
+  ip = "127.0.0.1",
+  /** The device cookie the browser sends; `devices` collects the ones the call sets. */
+  device: string | null = null,
+) {
   const token = actor.cookie?.split("=")[1] ?? null;
   const cookies: string[] = [];
+  const devices: string[] = [];
   const ctx: Context = {
     db,
     config: TEST_CONFIG,
@@ -153,7 +164,12 @@ export async function callerFor(db: Db, actor: Actor, tenantId: string | null, i
     ip,
     tenantHeader: tenantId,
     sessionToken: token,
-    cookies: { setSession: (t) => cookies.push(t), clearSession: () => cookies.push("") },
+    deviceCookie: device,
+    cookies: {
+      setSession: (t) => cookies.push(t),
+      clearSession: () => cookies.push(""),
+      setDevice: (value) => devices.push(value),
+    },
   };
-  return { caller: createCaller(ctx), cookies };
+  return { caller: createCaller(ctx), cookies, devices };
 }

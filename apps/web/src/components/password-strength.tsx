@@ -1,4 +1,4 @@
-import { type ErrorKey, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@kunto/core";
+import { type ErrorKey, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from "@kunto/core";
 import type { PasswordStrength } from "@kunto/core/password";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -52,8 +52,10 @@ function useEstimator(wanted: boolean): CheckPassword | null {
 /** Until the estimator has loaded, only the length rules apply. */
 function estimate(check: CheckPassword | null, password: string, userInputs: string[]): PasswordStrength {
   if (check) return check(password, userInputs);
-  if (password.length < PASSWORD_MIN_LENGTH) return { score: 0, error: "password_too_short" };
-  if (password.length > PASSWORD_MAX_LENGTH) return { score: 0, error: "password_too_long" };
+  // Characters as the server counts them: code points of the NFKC form (issue 6.5).
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN_LENGTH) return { score: 0, error: "password_too_short" };
+  if (length > PASSWORD_MAX_LENGTH) return { score: 0, error: "password_too_long" };
   return { score: 2, error: null };
 }
 
@@ -79,7 +81,7 @@ export function PasswordStrengthMeter({ value, userInputs = [] }: PasswordStreng
   const score = value ? strength.score : 0;
   const filled = value ? (tooShort ? 0 : score) + 1 : 0;
   const color = tooShort ? "red" : (SCORE_COLORS[score] ?? "red");
-  const length = value.length;
+  const length = passwordLength(value);
   const scoreLabel = i18n._(SCORE_LABELS[score] ?? SCORE_LABELS[0]);
 
   return (

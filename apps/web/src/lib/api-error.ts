@@ -39,6 +39,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   mfa_required: msg`Enter the code from your authenticator app.`,
   new_password_required: msg`You need to choose a new password.`,
   invalid_token: msg`The link is invalid or has expired.`,
+  confirmation_password_wrong: msg`This is not the password chosen at sign-up. Try again or choose a new password.`,
+  totp_requires_confirmed_email: msg`Confirm your e-mail address before turning on two-factor authentication.`,
   user_exists: msg`A user with that username or e-mail already exists.`,
   user_creation_failed: msg`Creating the user failed.`,
   user_info_update_failed: msg`Updating the user information failed.`,

@@ -5,6 +5,7 @@ import * as identity from "../services/identity";
 import * as totp from "../services/totp";
 import { authedProcedure, publicProcedure, router } from "../trpc";
 
+const ZToken = z.string().min(1).max(100);
 const ZSignInResult = z.object({ status: z.enum(["SIGNED_IN", "MFA_REQUIRED", "NEW_PASSWORD_REQUIRED"]) });
 
 /** The product's own identity (DECISIONS.md "Identity"): sessions in PostgreSQL, argon2id. */
@@ -40,11 +41,25 @@ export const authRouter = router({
       await identity.resendConfirmation(ctx, input.email);
       return ok;
     }),
+  /** What the confirmation page shows for a link: its address and whether a password was chosen. */
+  confirmationStatus: publicProcedure
+    .input(z.object({ token: ZToken }))
+    .output(z.object({ valid: z.boolean(), email: z.string().nullable(), passwordChosen: z.boolean() }))
+    .query(({ ctx, input }) => identity.confirmationStatus(ctx, input.token)),
+  /**
+   * Confirms with the password the sign-up chose (`password`) or a new one (`newPassword`): an
+   * address is never activated with a password its owner did not choose (issue 6.1).
+   */
   confirmEmail: publicProcedure
-    .input(z.object({ token: z.string().min(1).max(100) }))
+    .input(
+      z.union([
+        z.object({ token: ZToken, password: ZPassword }),
+        z.object({ token: ZToken, newPassword: ZPassword }),
+      ]),
+    )
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await identity.confirmEmail(ctx, input.token);
+      await identity.confirmEmail(ctx, input);
       return ok;
     }),
   forgotPassword: publicProcedure
@@ -92,19 +107,19 @@ export const authRouter = router({
   totpSetup: authedProcedure
     .input(z.object({}).optional())
     .output(z.object({ uri: z.string(), secret: z.string() }))
-    .mutation(({ ctx }) => totp.beginSetup(ctx.tx, ctx.user)),
+    .mutation(({ ctx }) => totp.beginSetup(ctx.tx, ctx.config.secretsKey, ctx.user)),
   totpEnable: authedProcedure
     .input(z.object({ code: z.string().trim().max(10) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await totp.enable(ctx.tx, ctx.user, input.code);
+      await totp.enable(ctx.db, ctx.tx, ctx.config.secretsKey, ctx.user, input.code);
       return ok;
     }),
   totpDisable: authedProcedure
     .input(z.object({ code: z.string().trim().max(10) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await totp.disable(ctx.tx, ctx.user, input.code);
+      await totp.disable(ctx.db, ctx.tx, ctx.config.secretsKey, ctx.user, input.code);
       return ok;
     }),
 });

@@ -1,4 +1,4 @@
-import { hashPassword, invalidateUserSessions } from "@kunto/auth";
+import { hashPassword, invalidateUserSessions, markSessionsForRotation } from "@kunto/auth";
 import {
   defaultSystemRoles,
   type Plan,
@@ -134,6 +134,7 @@ export async function setSystemRole(
     .set({ systemRoles: roles })
     .where(eq(schema.users.id, id))
     .returning();
+  await markSessionsForRotation(tx, id); // issue 6.3: new session token after a role change
   await audit(tx, {
     actorUserId: actor.id,
     action: `user.role_${action}`,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { markSessionsForRotation } from "@kunto/auth";
 import {
   effectivePlan,
   type Permission,
@@ -151,6 +152,7 @@ export async function setMembershipRole(
     .set({ roles })
     .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, userId)))
     .returning();
+  await markSessionsForRotation(tx, userId); // issue 6.3: new session token after a role change
   return row ?? fail("user_roles_update_failed");
 }
 

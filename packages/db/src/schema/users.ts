@@ -71,18 +71,37 @@ export const sessions = pgTable(
     /** active, or a sign-in still waiting for its TOTP code or a new password. */
     state: text({ enum: ["active", "mfa_pending", "new_password_required"] }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Set when the user's roles changed while this session was open: its next request gets a new
+     * token (cookie) and this one stops working (issue 6.3).
+     */
+    rotationDue: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const emailConfirmationTokens = pgTable("email_confirmation_tokens", {
-  id: text().primaryKey(),
-  userId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-});
+/**
+ * One row per confirmation mail. A sign-up's token carries that sign-up's password hash, names and
+ * language, and confirming with it activates only that password (issue 6.1). A resent link carries
+ * no password: whoever opens it chooses one.
+ */
+export const emailConfirmationTokens = pgTable(
+  "email_confirmation_tokens",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    passwordHash: text(),
+    firstName: text(),
+    lastName: text(),
+    language: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_confirmation_tokens_user_idx").on(t.userId)],
+);
 
 export const passwordResetCodes = pgTable("password_reset_codes", {
   userId: uuid()
@@ -97,7 +116,9 @@ export const totpCredentials = pgTable("totp_credentials", {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** AES-256-GCM under SECRETS_KEY when `secretEncrypted` (issue 6.10); older rows are re-encrypted at start. */
   secret: bytea().notNull(),
+  secretEncrypted: boolean().notNull().default(false),
   /** null while set-up waits for the first valid code. */
   enabledAt: timestamp({ withTimezone: true }),
   /** Last accepted time step, so a code cannot be replayed. */
