@@ -8,6 +8,16 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/**
+ * A short public identifier (surveys, teams): random so ids cannot be counted through, but not a
+ * secret. Share keys, which are the secret part of a public link, use `generateToken`.
+ */
+export function generatePublicKey(): string {
+  const bytes = new Uint8Array(10);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
 /** Only this hash is stored: a database leak does not hand out live tokens. */
 export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createSession, hit, RATE_RULES } from "@kunto/auth";
+import { createSession, generatePublicKey, generateToken, hit, RATE_RULES } from "@kunto/auth";
 import { type Db, DEMO_EMAIL, schema, type Tx } from "@kunto/db";
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -20,6 +20,8 @@ export interface SandboxIds {
   sandboxId: string;
   users: Map<string, string>;
   tenants: Map<string, string>;
+  /** Rows copied with a new id (teams, surveys, shares, responses): old id → new id. */
+  rows: Map<string, string>;
 }
 
 type Row = Record<string, unknown>;
@@ -75,6 +77,34 @@ export function tenantRows<T extends PgTable & { tenantId: PgColumn }>(
 }
 
 /**
+ * A copied row of a table with its own id: a new id (remembered for the rows that refer to it),
+ * new public keys where those are unique across the database, and every reference to an earlier
+ * copied row pointed at its copy. A row whose reference was not copied is left out.
+ */
+const renewed =
+  (options: {
+    keys?: Array<[column: string, make: () => string]>;
+    refs?: string[];
+    nullableUsers?: string[];
+  }) =>
+  (row: Row, ids: SandboxIds): Row | null => {
+    const copy: Row = { ...row };
+    if (typeof row.id === "string") {
+      copy.id = randomUUID();
+      ids.rows.set(row.id, copy.id as string);
+    }
+    for (const [column, make] of options.keys ?? []) copy[column] = make();
+    for (const column of options.refs ?? []) {
+      const target = ids.rows.get(String(row[column]));
+      if (!target) return null;
+      copy[column] = target;
+    }
+    for (const column of options.nullableUsers ?? [])
+      copy[column] = row[column] ? (ids.users.get(String(row[column])) ?? null) : null;
+    return copy;
+  };
+
+/**
  * Every table that belongs to an organisation (`tenant_id`) or a person (`user_id`), and what a
  * sandbox does with it. Copies run in this order. A table added later must be named here: the
  * sandbox test compares this list with the database's tables and fails on any table missing.
@@ -85,6 +115,30 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   memberships: tenantRows(schema.memberships, { userColumns: ["userId"] }),
   tenant_values: tenantRows(schema.tenantValues),
   email_subscriptions: tenantRows(schema.emailSubscriptions, { userColumns: ["userId"] }),
+  teams: tenantRows(schema.teams, { transform: renewed({ keys: [["key", generatePublicKey]] }) }),
+  team_answerers: tenantRows(schema.teamAnswerers, { transform: renewed({ refs: ["teamId"] }) }),
+  surveys: tenantRows(schema.surveys, {
+    transform: renewed({ keys: [["key", generatePublicKey]], nullableUsers: ["createdByUserId"] }),
+  }),
+  survey_shares: tenantRows(schema.surveyShares, {
+    transform: renewed({ keys: [["key", generateToken]], refs: ["surveyId"] }),
+  }),
+  survey_share_teams: tenantRows(schema.surveyShareTeams, {
+    transform: renewed({ refs: ["shareId", "teamId"] }),
+  }),
+  survey_share_invitations: {
+    exclude:
+      "the demo's sent invitations went to its own people; a sandbox's new ones are held like all its mail",
+  },
+  survey_responses: tenantRows(schema.surveyResponses, {
+    transform: renewed({
+      keys: [["submissionId", randomUUID]],
+      refs: ["surveyId", "shareId", "teamId"],
+    }),
+  }),
+  survey_aggregates: tenantRows(schema.surveyAggregates, {
+    transform: renewed({ refs: ["surveyId", "shareId", "teamId"] }),
+  }),
   invitations: {
     exclude:
       "addressed to people outside the demo; a sandbox starts with none, and its own reach no real person",
@@ -141,7 +195,7 @@ export async function createSandbox(db: Db, now = new Date()) {
       .values({ createdAt: now, expiresAt })
       .returning({ id: schema.demoSandboxes.id });
     if (!sandbox) return fail("demo_unavailable");
-    const ids: SandboxIds = { sandboxId: sandbox.id, users: new Map(), tenants: new Map() };
+    const ids: SandboxIds = { sandboxId: sandbox.id, users: new Map(), tenants: new Map(), rows: new Map() };
 
     // The people: everyone who belongs to one of the organisations, once.
     const memberIds = new Set<string>([source.id]);

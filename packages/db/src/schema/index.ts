@@ -3,3 +3,4 @@ export * from "./platform";
 export * from "./sandbox";
 export * from "./tenants";
 export * from "./users";
+export * from "./surveys";
