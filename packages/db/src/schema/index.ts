@@ -1,6 +1,6 @@
 export * from "./content";
 export * from "./platform";
 export * from "./sandbox";
+export * from "./surveys";
 export * from "./tenants";
 export * from "./users";
-export * from "./surveys";
