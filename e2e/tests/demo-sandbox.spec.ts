@@ -37,9 +37,12 @@ test("issue 6.6: a demo visitor renames their organisation and adds a user; a se
   await page.getByRole("button", { name: "Add user" }).click();
   const add = page.getByRole("dialog", { name: "Add user" });
   await add.getByLabel("E-mail").fill(email);
-  await add.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByText(`${email} has been added to the organisation.`)).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+  await add.getByRole("button", { name: "Send invitation" }).click();
+  // Adding a person invites them (issue 6.7): the sandbox lists the address as invited.
+  await expect(page.getByText(`An invitation has been sent to ${email}.`)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Invitations" }).getByRole("row").filter({ hasText: email }),
+  ).toBeVisible();
 
   // The mail to the new person stayed in the demo, and the visitor is told so.
   await expect(page.getByRole("alert").filter({ hasText: "Mail not sent in the demo" })).toContainText(email);
@@ -76,6 +79,10 @@ test("issue 6.6: a demo visitor renames their organisation and adds a user; a se
     await other.request.get("/api/tenant/user", { headers: { "x-tenant-id": secondTenant } })
   ).json()) as Array<{ email: string | null }>;
   expect(members.map((m) => m.email)).not.toContain(email);
+  const invited = (await (
+    await other.request.get("/api/tenant/invitation", { headers: { "x-tenant-id": secondTenant } })
+  ).json()) as Array<{ email: string }>;
+  expect(invited.map((i) => i.email)).not.toContain(email);
   const foreign = await other.request.get("/api/tenant", { headers: { "x-tenant-id": firstTenant } });
   expect(foreign.status()).toBe(403);
 
