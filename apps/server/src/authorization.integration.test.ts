@@ -90,7 +90,7 @@ const RULES: Record<string, Rule> = {
   "auth.confirmEmail": { access: "public", input: { token: "invalid" }, answers: ["invalid_token"] },
   "auth.forgotPassword": {
     access: "public",
-    input: (actor) => ({ username: `${actor}-${missing}@example.test` }),
+    input: (actor: ActorName) => ({ username: `${actor}-${missing}@example.test` }),
   },
   "auth.resetPassword": {
     access: "public",
