@@ -27,6 +27,9 @@ export function strykerConfig({ mutate }) {
     reporters: ["clear-text", "progress-append-only", "html", "json"],
     htmlReporter: { fileName: "reports/mutation/index.html" },
     jsonReporter: { fileName: "reports/mutation/mutation.json" },
+    // Reruns test only the mutants whose code or covering tests changed (reports/stryker-incremental.json).
+    incremental: true,
+    incrementalFile: "reports/stryker-incremental.json",
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
   };
