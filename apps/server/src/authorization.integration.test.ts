@@ -5,6 +5,7 @@ import { appRouter, errorKeyOf } from "@kunto/api";
 import { createSession, sessionCookieName } from "@kunto/auth";
 import { schema } from "@kunto/db";
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -237,18 +238,6 @@ function expected(rule: Rule, actor: ActorName, observed: Outcome): Outcome {
   return { actor, outcome: fine.includes(normalised) ? observed.outcome : `ok or one of ${fine.join(", ")}` };
 }
 
-/** tRPC error codes as HTTP statuses (what the REST adapter and the HTTP link would answer). */
-const TRPC_STATUS: Record<string, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-};
-
 type Procedure = { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } };
 const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
 
@@ -391,7 +380,8 @@ describe("authorization", () => {
           await (target as (input: unknown) => Promise<unknown>)(inputFor(rule, actorName));
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error;
-          outcome = { ok: false, key: errorKeyOf(error), status: TRPC_STATUS[error.code] ?? 500 };
+          // The status the HTTP adapters would answer for this error.
+          outcome = { ok: false, key: errorKeyOf(error), status: getHTTPStatusCodeFromError(error) };
         }
         observed.push(judge(actorName, outcome));
       }
