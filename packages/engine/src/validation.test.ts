@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cultureShares, roundByLargestRemainder } from "./culture";
 import { EngineError } from "./errors";
 import type { CategoryTree, TemplateQuestion } from "./model";
 import { normaliseAnswer } from "./normalise";
@@ -268,5 +269,61 @@ describe("normaliseAnswer refusals", () => {
       });
     }
     expect(normaliseAnswer(choice, "yes")).toBe(100);
+  });
+});
+
+describe("culture refusals", () => {
+  it("refuses direction or autonomy outside 0..100, naming which", () => {
+    for (const [direction, autonomy, subject] of [
+      [101, 50, "direction"],
+      [-1, 50, "direction"],
+      [50, Number.NaN, "autonomy"],
+      [50, 100.5, "autonomy"],
+    ] as const) {
+      expect(refusal(() => cultureShares(direction, autonomy))).toEqual({
+        code: "INVALID_ARGUMENT",
+        subject,
+        message: `${subject} must be a number in 0..100`,
+      });
+    }
+    expect(cultureShares(100, 0)).toEqual({
+      productive: 0,
+      authoritative: 100,
+      individual: 0,
+      fragmented: 0,
+    });
+  });
+
+  it("rounds to any non-negative whole total and refuses the rest", () => {
+    expect(roundByLargestRemainder([0.5, 0.5], 1)).toEqual([1, 0]);
+    expect(roundByLargestRemainder([], 0)).toEqual([]);
+    for (const total of [-1, 1.5, Number.NaN]) {
+      expect(refusal(() => roundByLargestRemainder([1], total))).toEqual({
+        code: "INVALID_ARGUMENT",
+        subject: "total",
+        message: "total must be a non-negative integer",
+      });
+    }
+    for (const values of [[-1, 101], [Number.POSITIVE_INFINITY]]) {
+      expect(refusal(() => roundByLargestRemainder(values))).toEqual({
+        code: "INVALID_ARGUMENT",
+        subject: "values",
+        message: "values must be finite and non-negative",
+      });
+    }
+    // Values that do not sum to the total, one way or the other.
+    for (const values of [[50, 49], [50, 51], [99.5]]) {
+      expect(refusal(() => roundByLargestRemainder(values))).toEqual({
+        code: "INVALID_ARGUMENT",
+        subject: "values",
+        message: "values must sum to 100",
+      });
+    }
+  });
+
+  it("gives the units still missing to the largest remainders, earlier values first on a tie", () => {
+    expect(roundByLargestRemainder([10.2, 20.5, 30.7, 38.6])).toEqual([10, 20, 31, 39]);
+    expect(roundByLargestRemainder([33.5, 33.5, 33])).toEqual([34, 33, 33]);
+    expect(roundByLargestRemainder([33, 33.5, 33.5])).toEqual([33, 34, 33]);
   });
 });
