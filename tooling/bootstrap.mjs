@@ -77,7 +77,8 @@ function countTests() {
 must(pnpm(["install", ...(process.env.CI ? ["--frozen-lockfile"] : [])]), "pnpm install");
 
 if (mode === "start") {
-  must(pnpm(["build"]), "Building the web client");
+  // The web client and the server (bundled to apps/server/dist: plain JavaScript on Node, no loader).
+  must(pnpm(["build"]), "Building");
   process.exit(pnpm(["serve"]));
 } else if (mode === "test") {
   ensureChromium();
@@ -99,7 +100,8 @@ if (mode === "start") {
         `--outputFile.json=${join(reports, "vitest.json")}`,
       ],
     ],
-    ["web build", ["build"]],
+    // The web client and the server bundle the end-to-end tests run (`pnpm --filter @kunto/server start`).
+    ["build", ["build"]],
     ["end-to-end tests", ["test:e2e"]],
   ];
   let status = 0;

@@ -1,6 +1,6 @@
 // Starts the real server for a benchmark (embedded PostgreSQL in a temporary folder) and stops
 // it again, removing its data.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,15 +15,17 @@ export interface BenchServer {
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), "kunto-bench-"));
   chmodSync(dir, 0o755);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", join(root, "apps/server/src/main.ts")],
-    {
-      cwd: join(root, "apps/server"),
-      env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  // What `npm start` runs: the server bundle on plain Node (apps/server/build.mjs).
+  const built = spawnSync(process.execPath, ["build.mjs"], {
+    cwd: join(root, "apps/server"),
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("building the server failed");
+  const child: ChildProcess = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
+    cwd: join(root, "apps/server"),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("Kunto is running")) resolve();

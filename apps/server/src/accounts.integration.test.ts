@@ -1,10 +1,48 @@
 import { schema } from "@kunto/db";
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { actorFor, callerFor, connect, makeTenant, makeUser, startServer, TEST_CONFIG } from "./test/harness";
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  actorFor,
+  callerFor,
+  connect,
+  makeTenant,
+  makeUser,
+  startServer,
+  TEST_CONFIG,
+  TEST_PASSWORD,
+} from "./test/harness";
+import { startSmtp } from "./test/smtp";
 
 const db = connect();
-afterAll(() => db.close());
+let server: Awaited<ReturnType<typeof startServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  server = await startServer(db.db);
+  smtp = await startSmtp(db.db);
+});
+afterAll(async () => {
+  await smtp.close();
+  await server.close();
+  await db.close();
+});
+
+/** Signs in over HTTP as the web client does: the status (or error key) and the session cookie set. */
+async function signInOverHttp(username: string, password: string) {
+  const response = await server.fetch("/trpc/auth.signIn", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.base },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as {
+    result?: { data: { status: string } };
+    error?: { error_key: string };
+  };
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return { outcome: body.result?.data.status ?? body.error?.error_key, cookie };
+}
+
+/** GET /api/user with a session cookie: 200 while the session lives, 401 once it is dead. */
+const meStatus = async (cookie: string) => (await server.fetch("/api/user", { headers: { cookie } })).status;
 
 async function adminOf(plan: "FREE" | "PRO" = "PRO") {
   const tenant = await makeTenant(db.owner, { plan });
@@ -169,11 +207,106 @@ describe("platform administration", () => {
     const locals = await caller.admin.users({ user_type: "local" });
     expect(locals.every((u) => u.email === null)).toBe(true);
     expect(locals.map((u) => u.username)).toContain(username);
+    // An e-mail user: the address is the login (normalised), no username, roles as chosen.
+    const email = `mail-user-${Date.now()}@example.test`;
+    await expect(caller.admin.createUser({ type: "CLOUD", roleSet: ["basic"] })).rejects.toThrow(
+      "username_or_email_required",
+    );
+    const cloud = await caller.admin.createUser({
+      type: "CLOUD",
+      email: ` ${email.toUpperCase()} `,
+      firstName: "Posti",
+      roleSet: ["basic"],
+    });
+    expect(cloud).toMatchObject({ email, username: null, type: "CLOUD", firstName: "Posti" });
+    const [stored] = await db.owner.select().from(schema.users).where(eq(schema.users.id, cloud.id));
+    expect(stored).toMatchObject({
+      type: "CLOUD",
+      email,
+      username: null,
+      systemRoles: ["basic"],
+      enabled: true,
+    });
+    expect(stored?.emailConfirmedAt).toBeInstanceOf(Date);
+    const clouds = await caller.admin.users({ user_type: "cloud" });
+    expect(clouds.map((u) => u.email)).toContain(email);
+    expect(clouds.map((u) => u.email)).not.toContain(null);
+    await expect(caller.admin.createUser({ type: "CLOUD", email, roleSet: ["basic"] })).rejects.toThrow(
+      "user_exists",
+    );
     await expect(caller.admin.disableUser({ id: admin.id })).rejects.toThrow("you_cannot_disable_yourself");
     expect(await caller.admin.disableUser({ id: local.id })).toEqual({ result: true });
     await expect(caller.admin.removeUserRole({ id: local.id, role: "agent" })).rejects.toThrow(
       "at_least_one_role_required",
     );
+  });
+
+  it("disabling a user refuses their sign-in and ends their sessions; enabling lets them back", async () => {
+    const admin = await makeUser(db.owner, { systemRoles: ["admin"] });
+    const adminCookie = (await actorFor(db.db, "a", admin.id)).cookie ?? "";
+    const user = await makeUser(db.owner);
+    const email = user.email ?? "";
+    const before = await signInOverHttp(email, TEST_PASSWORD);
+    expect(before.outcome).toBe("SIGNED_IN");
+    const other = await actorFor(db.db, "second device", user.id);
+    expect(await meStatus(before.cookie)).toBe(200);
+    expect(await meStatus(other.cookie ?? "")).toBe(200);
+    const post = (path: string) =>
+      server.fetch(path, { method: "POST", headers: { cookie: adminCookie, origin: server.base } });
+    const disabled = await post(`/api/admin/user/${user.id}/disable`);
+    expect(disabled.status).toBe(200);
+    // Both sessions are dead at once, and the right password no longer signs in.
+    expect(await meStatus(before.cookie)).toBe(401);
+    expect(await meStatus(other.cookie ?? "")).toBe(401);
+    expect(await signInOverHttp(email, TEST_PASSWORD)).toMatchObject({ outcome: "user_disabled" });
+    const [stored] = await db.owner.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(stored?.enabled).toBe(false);
+    expect((await post(`/api/admin/user/${user.id}/enable`)).status).toBe(200);
+    const after = await signInOverHttp(email, TEST_PASSWORD);
+    expect(after.outcome).toBe("SIGNED_IN");
+    expect(await meStatus(after.cookie)).toBe(200);
+  });
+
+  it("the audit trail of admin calls keeps no password: the stored row shows [redacted] instead", async () => {
+    const admin = await makeUser(db.owner, { systemRoles: ["admin"] });
+    const adminCookie = (await actorFor(db.db, "a", admin.id)).cookie ?? "";
+    const secrets = ["audited device passphrase 31", "audited mailbox passphrase 32"];
+    const calls = [
+      { type: "LOCAL", username: `audited-${Date.now()}`, password: secrets[0], roleSet: ["agent"] },
+      {
+        type: "CLOUD",
+        email: `audited-${Date.now()}@example.test`,
+        password: secrets[1],
+        roleSet: ["basic"],
+      },
+    ];
+    for (const body of calls) {
+      const response = await server.fetch("/api/admin/user", {
+        method: "POST",
+        headers: { cookie: adminCookie, origin: server.base, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+    }
+    const rows = await db.owner
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(eq(schema.auditLog.actorUserId, admin.id), eq(schema.auditLog.action, "admin.admin.createUser")),
+      )
+      .orderBy(desc(schema.auditLog.id));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.details).toMatchObject({ password: "[redacted]" });
+      const stored = JSON.stringify(row);
+      for (const secret of secrets) expect(stored).not.toContain(secret);
+    }
+    // Every row this admin caused, the services' own included, is free of the secrets.
+    const all = await db.owner
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.actorUserId, admin.id));
+    for (const secret of secrets) expect(JSON.stringify(all)).not.toContain(secret);
   });
 
   it("changes a plan on the audited path", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createSession, hashToken } from "@kunto/auth";
+import { LANGUAGES } from "@kunto/core";
 import { APP_ROLE, SYSTEM_ROLE, schema, type Tx, withScope } from "@kunto/db";
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -83,6 +84,11 @@ interface Owner {
 /** The parents a survey table's row needs, made in the same tenant (and refused with it). */
 const surveyRows = {
   async template(tx: Tx): Promise<string> {
+    // Its text in all five languages, as every template's (the content test checks every tid).
+    await tx
+      .insert(schema.translations)
+      .values(LANGUAGES.map((language) => ({ tid: "rls.start", language, text: "RLS" })))
+      .onConflictDoNothing();
     const [row] = await tx
       .insert(schema.surveyTemplates)
       .values({ key: `rls-${randomUUID()}`, type: "PERSONNEL", startTid: "rls.start" })

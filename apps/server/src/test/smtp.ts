@@ -1,0 +1,52 @@
+import type { AddressInfo } from "node:net";
+import type { Db } from "@kunto/db";
+import { deliverDueMails } from "@kunto/mail";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server on loopback. `mailTo` runs the outbox delivery (the worker's own function)
+ * against it and answers the decoded text of the last mail the server received for an address.
+ */
+export async function startSmtp(db: Db) {
+  const received: Array<{ to: string; raw: string }> = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("utf8");
+      });
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  const config = {
+    host: "127.0.0.1",
+    port: (smtp.server.address() as AddressInfo).port,
+    secure: false,
+    from: "Kunto <no-reply@kunto.test>",
+  };
+  const log = { info: () => {}, warn: () => {} };
+  return {
+    received,
+    async mailTo(address: string): Promise<string> {
+      while ((await deliverDueMails(db, config, log)) > 0);
+      const mail = received.filter((m) => m.to === address).at(-1);
+      if (!mail) throw new Error(`no mail to ${address}`);
+      const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
+      const body = rest.join("\n\n");
+      if (/content-transfer-encoding: base64/i.test(head))
+        return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+      const qp = body.replace(/=\r?\n/g, "");
+      return Buffer.from(
+        qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
