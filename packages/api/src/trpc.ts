@@ -13,7 +13,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodRealError } from "zod";
-import { authCache } from "./auth-cache";
+import { authCache, forgetTenant, forgettingAfter, forgetUser } from "./auth-cache";
 import type { Context } from "./context";
 import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
@@ -79,12 +79,15 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   return result;
 });
 
-/** Any write may change who may do what (roles, memberships, sessions): forget cached checks. */
-const forgetAuthOnWrite = t.middleware(async ({ type, next }) => {
-  const result = await next();
-  if (type === "mutation") authCache.clear();
-  return result;
-});
+/**
+ * A write forgets the remembered checks it can affect once its transaction has committed: the
+ * acting user's and tenant's (named by the rungs below) and those its services name (another
+ * user whose roles, membership or sessions it changed). A public write names nobody by itself, so
+ * sign-in attempts, demo starts and respondents' submissions leave the memory alone.
+ */
+const forgetAfterWrite = t.middleware(({ type, next }) =>
+  type === "mutation" ? forgettingAfter(() => next()) : next(),
+);
 
 /**
  * Every input, before any schema or service sees it: no text PostgreSQL cannot store or that is not
@@ -106,7 +109,7 @@ export const publicProcedure = t.procedure
   .meta({ access: "public" })
   .use(errorBoundary)
   .use(inputGuard)
-  .use(forgetAuthOnWrite);
+  .use(forgetAfterWrite);
 
 /** Signals a rollback of the request transaction without losing the procedure's result. */
 class Rollback extends Error {}
@@ -152,14 +155,16 @@ async function inTransaction<R extends { ok: boolean }>(
   return result;
 }
 
-const requireUser = t.middleware(async ({ ctx, next }) => {
+const requireUser = t.middleware(async ({ ctx, next, type }) => {
   const cached = ctx.sessionToken ? authCache.get(ctx.sessionToken) : null;
+  const since = authCache.checkpoint();
   const auth = cached ?? (await getAuth(ctx));
   if (auth?.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
   // A rotated session's old token is dead: never remember it as valid.
   if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated))
-    authCache.remember(ctx.sessionToken, auth.session, auth.user);
+    authCache.remember(since, ctx.sessionToken, auth.session, auth.user);
+  if (type === "mutation") forgetUser(auth.user.id);
   return withActingSession(auth.session.id, () => next({ ctx: { user: auth.user, session: auth.session } }));
 });
 
@@ -186,14 +191,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * validates the session again in the database, sets the row-level-security settings and answers
  * the membership) go out together on the transaction's connection: one round trip.
  */
-export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({ ctx, next, type }) => {
   const tenantId = ctx.tenantHeader?.trim() ?? "";
   const token = ctx.sessionToken;
   if (!token) throw toTRPCError(new AppError("not_signed_in"));
   if (!UUID.test(tenantId)) throw toTRPCError(new AppError("access_denied"));
   const cached = authCache.get(token);
   const cachedMembership = authCache.membership(token, tenantId);
+  // A write in this tenant may change what its members may do; applied after the commit.
+  const forgetOnWrite = (userId: string) => {
+    if (type !== "mutation") return;
+    forgetUser(userId);
+    forgetTenant(tenantId);
+  };
   if (cached && cachedMembership?.active) {
+    forgetOnWrite(cached.user.id);
     const tenant: TenantContext = {
       id: tenantId,
       plan: cachedMembership.plan,
@@ -206,6 +218,7 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       ),
     );
   }
+  const since = authCache.checkpoint();
   return inTransaction(ctx, null, async (tx) => {
     const [sessionRows, membership] = await Promise.all([
       sessionQuery(tx, token),
@@ -228,7 +241,9 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       roles: row.roles,
       permissions: permissionsOf(row.roles),
     };
-    if (!auth.rotated) authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
+    if (!auth.rotated)
+      authCache.remember(since, token, auth.session, auth.user, { id: tenantId, membership: row });
+    forgetOnWrite(auth.user.id);
     return withActingSession(auth.session.id, () =>
       next({ ctx: { tx, tenant, user: auth.user, session: auth.session } }),
     );
