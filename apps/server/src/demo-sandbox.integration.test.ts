@@ -14,6 +14,7 @@ import {
   connect,
   makeTenant,
   makeUser,
+  SEED_KEYS,
   startServer,
   TEST_PASSWORD,
 } from "./test/harness";
@@ -60,7 +61,7 @@ beforeAll(async () => {
   // The seeded demo, as `npm start` makes it (idempotent: a seeded database is left alone).
   const { system, close } = createSystemDb(inject("ownerUrl"), { max: 1 });
   try {
-    await seed({ system, hashPassword, adminEmail: "admin@kunto.local" });
+    await seed({ system, hashPassword, keys: SEED_KEYS, adminEmail: "admin@kunto.local" });
   } finally {
     await close();
   }
