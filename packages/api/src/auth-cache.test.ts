@@ -45,19 +45,25 @@ describe("the per-process check memory", () => {
     expect(authCache.get(a.token)).not.toBeNull();
   });
 
-  it("inside a write, forgets only when the write is done (after its commit), even when it failed", async () => {
+  it("inside a write, forgets what it names with its transaction only when it is over, even when it failed", async () => {
     const a = person();
+    const b = person();
+    const open = <T>(body: (tx: object) => Promise<T>) => body({});
     authCache.remember(authCache.checkpoint(), a.token, a.session, a.user);
-    await forgettingAfter(async () => {
-      forgetUser(a.user.id);
+    authCache.remember(authCache.checkpoint(), b.token, b.session, b.user);
+    await forgettingAfter(open, async (tx) => {
+      forgetUser(a.user.id, tx);
       expect(authCache.get(a.token)).not.toBeNull();
+      // Named without the transaction (a public call after its own commit): at once.
+      forgetUser(b.user.id);
+      expect(authCache.get(b.token)).toBeNull();
     });
     expect(authCache.get(a.token)).toBeNull();
 
     authCache.remember(authCache.checkpoint(), a.token, a.session, a.user);
     await expect(
-      forgettingAfter(async () => {
-        forgetUser(a.user.id);
+      forgettingAfter(open, async (tx) => {
+        forgetUser(a.user.id, tx);
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");

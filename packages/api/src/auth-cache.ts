@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Plan } from "@kunto/core";
 import type { SessionRow, UserRow } from "./context";
 
@@ -97,33 +96,44 @@ function forgetTenantNow(tenantId: string) {
 }
 
 /**
- * The forgets a call asks for while it runs, applied once its transaction has committed (the
- * ladder wraps every mutation in `forgettingAfter`): forgetting before the commit would let a
- * concurrent call remember the old state again. Outside such a scope they apply at once.
+ * The forgets a write asks for while its transaction is open, applied once it has committed
+ * (the ladder opens every request transaction through `forgettingAfter`): forgetting before the
+ * commit would let a concurrent call remember the old state again. Keyed by the transaction
+ * object the services receive, so nothing is carried through async context (no per-promise
+ * cost). Without a transaction, or with one the ladder did not open, they apply at once.
  */
 interface Pending {
   users: Set<string>;
   tenants: Set<string>;
 }
-const pending = new AsyncLocalStorage<Pending>();
+const pending = new WeakMap<object, Pending>();
 
-export function forgetUser(userId: string) {
-  const scope = pending.getStore();
+export function forgetUser(userId: string, tx?: object) {
+  const scope = tx ? pending.get(tx) : undefined;
   if (scope) scope.users.add(userId);
   else forgetUserNow(userId);
 }
 
-export function forgetTenant(tenantId: string) {
-  const scope = pending.getStore();
+export function forgetTenant(tenantId: string, tx?: object) {
+  const scope = tx ? pending.get(tx) : undefined;
   if (scope) scope.tenants.add(tenantId);
   else forgetTenantNow(tenantId);
 }
 
-/** Runs a write; the forgets it asked for apply when it is done, whether it succeeded or not. */
-export async function forgettingAfter<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs a transaction; the forgets named with its handle apply when it is over, whether it
+ * committed or rolled back. `open` is the database's `transaction`.
+ */
+export async function forgettingAfter<T, Tx extends object>(
+  open: (body: (tx: Tx) => Promise<T>) => Promise<T>,
+  body: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const scope: Pending = { users: new Set(), tenants: new Set() };
   try {
-    return await pending.run(scope, fn);
+    return await open((tx) => {
+      pending.set(tx, scope);
+      return body(tx);
+    });
   } finally {
     for (const userId of scope.users) forgetUserNow(userId);
     for (const tenantId of scope.tenants) forgetTenantNow(tenantId);

@@ -80,16 +80,6 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
 });
 
 /**
- * A write forgets the remembered checks it can affect once its transaction has committed: the
- * acting user's and tenant's (named by the rungs below) and those its services name (another
- * user whose roles, membership or sessions it changed). A public write names nobody by itself, so
- * sign-in attempts, demo starts and respondents' submissions leave the memory alone.
- */
-const forgetAfterWrite = t.middleware(({ type, next }) =>
-  type === "mutation" ? forgettingAfter(() => next()) : next(),
-);
-
-/**
  * Every input, before any schema or service sees it: no text PostgreSQL cannot store or that is not
  * valid Unicode, no nesting deeper than any screen sends (issue 6.11). Free JSON fields have their
  * own, lower caps in their schema (ZJson).
@@ -105,11 +95,7 @@ const inputGuard = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure
-  .meta({ access: "public" })
-  .use(errorBoundary)
-  .use(inputGuard)
-  .use(forgetAfterWrite);
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(errorBoundary).use(inputGuard);
 
 /** Signals a rollback of the request transaction without losing the procedure's result. */
 class Rollback extends Error {}
@@ -134,7 +120,8 @@ async function inTransaction<R extends { ok: boolean }>(
 ): Promise<R> {
   let result: R | undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
+    // Forgets of remembered checks named with this transaction apply once it is over.
+    await forgettingAfter(ctx.db.transaction.bind(ctx.db), async (tx: Tx) => {
       if (entry && "adminToken" in entry) {
         const [row] = await tx.execute<{ ok: boolean }>(
           sql`select kunto_enter_admin(${entry.adminToken}) as ok`,
@@ -155,7 +142,7 @@ async function inTransaction<R extends { ok: boolean }>(
   return result;
 }
 
-const requireUser = t.middleware(async ({ ctx, next, type }) => {
+const requireUser = t.middleware(async ({ ctx, next }) => {
   const cached = ctx.sessionToken ? authCache.get(ctx.sessionToken) : null;
   const since = authCache.checkpoint();
   const auth = cached ?? (await getAuth(ctx));
@@ -164,16 +151,30 @@ const requireUser = t.middleware(async ({ ctx, next, type }) => {
   // A rotated session's old token is dead: never remember it as valid.
   if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated))
     authCache.remember(since, ctx.sessionToken, auth.session, auth.user);
-  if (type === "mutation") forgetUser(auth.user.id);
   return withActingSession(auth.session.id, () => next({ ctx: { user: auth.user, session: auth.session } }));
 });
+
+/**
+ * A write forgets the remembered checks it can affect once its transaction has committed: the
+ * acting user's and tenant's (here) and those its services name with the transaction (another
+ * user whose roles, membership or sessions it changed). Public writes name nobody by themselves,
+ * so sign-in attempts, demo starts and respondents' submissions leave the memory alone.
+ */
+const forgetActingOnWrite = (type: string, tx: Tx, userId: string, tenantId?: string) => {
+  if (type !== "mutation") return;
+  forgetUser(userId, tx);
+  if (tenantId) forgetTenant(tenantId, tx);
+};
 
 /** Signed in; the transaction knows the user but no tenant. */
 export const authedProcedure = publicProcedure
   .meta({ access: "authed" })
   .use(requireUser)
-  .use(({ ctx, next }) =>
-    inTransaction(ctx, { userId: ctx.user.id, tenantId: "" }, (tx) => next({ ctx: { tx } })),
+  .use(({ ctx, next, type }) =>
+    inTransaction(ctx, { userId: ctx.user.id, tenantId: "" }, (tx) => {
+      forgetActingOnWrite(type, tx, ctx.user.id);
+      return next({ ctx: { tx } });
+    }),
   );
 
 export interface TenantContext {
@@ -198,25 +199,20 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
   if (!UUID.test(tenantId)) throw toTRPCError(new AppError("access_denied"));
   const cached = authCache.get(token);
   const cachedMembership = authCache.membership(token, tenantId);
-  // A write in this tenant may change what its members may do; applied after the commit.
-  const forgetOnWrite = (userId: string) => {
-    if (type !== "mutation") return;
-    forgetUser(userId);
-    forgetTenant(tenantId);
-  };
   if (cached && cachedMembership?.active) {
-    forgetOnWrite(cached.user.id);
     const tenant: TenantContext = {
       id: tenantId,
       plan: cachedMembership.plan,
       roles: cachedMembership.roles,
       permissions: permissionsOf(cachedMembership.roles),
     };
-    return inTransaction(ctx, { userId: cached.user.id, tenantId }, (tx) =>
-      withActingSession(cached.session.id, () =>
+    return inTransaction(ctx, { userId: cached.user.id, tenantId }, (tx) => {
+      // A write in this tenant may change what its members may do.
+      forgetActingOnWrite(type, tx, cached.user.id, tenantId);
+      return withActingSession(cached.session.id, () =>
         next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
-      ),
-    );
+      );
+    });
   }
   const since = authCache.checkpoint();
   return inTransaction(ctx, null, async (tx) => {
@@ -243,7 +239,7 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
     };
     if (!auth.rotated)
       authCache.remember(since, token, auth.session, auth.user, { id: tenantId, membership: row });
-    forgetOnWrite(auth.user.id);
+    forgetActingOnWrite(type, tx, auth.user.id, tenantId);
     return withActingSession(auth.session.id, () =>
       next({ ctx: { tx, tenant, user: auth.user, session: auth.session } }),
     );
@@ -278,6 +274,7 @@ export const adminProcedure = publicProcedure
     if (!token || !ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
     // The database checks the admin again (the process may remember a role taken away this second).
     return inTransaction(ctx, { adminToken: token }, async (tx) => {
+      forgetActingOnWrite(type, tx, ctx.user.id);
       const result = await next({ ctx: { tx } });
       if (result.ok && type === "mutation") {
         // What the procedure accepted, not what was sent: unknown keys dropped, secrets redacted.

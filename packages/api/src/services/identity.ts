@@ -334,7 +334,6 @@ async function confirmAccount(tx: Db | Tx, userId: string) {
   await tx.delete(schema.emailConfirmationTokens).where(eq(schema.emailConfirmationTokens.userId, userId));
   await tx.delete(schema.totpCredentials).where(eq(schema.totpCredentials.userId, userId));
   await invalidateUserSessions(tx, userId);
-  forgetUser(userId);
 }
 
 /**
@@ -382,6 +381,8 @@ export async function confirmEmail(
     if (!confirmed) fail("invalid_token");
     await confirmAccount(tx, user.id);
   });
+  // After the commit: a check made meanwhile must not bring the ended sessions back.
+  forgetUser(user.id);
   await audit(ctx.db, { actorUserId: user.id, action: "auth.email_confirmed" });
 }
 

@@ -258,6 +258,6 @@ export async function answerInvitation(tx: Tx, sessionToken: string, id: string,
   if (outcome in REFUSALS) fail(REFUSALS[outcome as keyof typeof REFUSALS]);
   if (!row?.tenant_id) return fail("not_found");
   // The invitee (the acting user) is forgotten by the procedure ladder; the organisation here.
-  if (accept) forgetTenant(row.tenant_id);
+  if (accept) forgetTenant(row.tenant_id, tx);
   return { tenantId: row.tenant_id };
 }

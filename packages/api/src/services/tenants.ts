@@ -154,8 +154,8 @@ export async function setMembershipRole(
     .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, userId)))
     .returning();
   await markSessionsForRotation(tx, userId); // issue 6.3: new session token after a role change
-  forgetUser(userId);
-  forgetTenant(tenantId);
+  forgetUser(userId, tx);
+  forgetTenant(tenantId, tx);
   return row ?? fail("user_roles_update_failed");
 }
 
@@ -171,8 +171,8 @@ export async function removeMember(
   await tx
     .delete(schema.memberships)
     .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, userId)));
-  forgetUser(userId);
-  forgetTenant(tenantId);
+  forgetUser(userId, tx);
+  forgetTenant(tenantId, tx);
   if (actorUserId) {
     await audit(tx, {
       actorUserId,
