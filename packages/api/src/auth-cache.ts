@@ -103,20 +103,20 @@ function forgetTenantNow(tenantId: string) {
  * cost). Without a transaction, or with one the ladder did not open, they apply at once.
  */
 interface Pending {
-  users: Set<string>;
-  tenants: Set<string>;
+  users: string[];
+  tenants: string[];
 }
 const pending = new WeakMap<object, Pending>();
 
 export function forgetUser(userId: string, tx?: object) {
   const scope = tx ? pending.get(tx) : undefined;
-  if (scope) scope.users.add(userId);
+  if (scope) scope.users.push(userId);
   else forgetUserNow(userId);
 }
 
 export function forgetTenant(tenantId: string, tx?: object) {
   const scope = tx ? pending.get(tx) : undefined;
-  if (scope) scope.tenants.add(tenantId);
+  if (scope) scope.tenants.push(tenantId);
   else forgetTenantNow(tenantId);
 }
 
@@ -128,7 +128,7 @@ export async function forgettingAfter<T, Tx extends object>(
   open: (body: (tx: Tx) => Promise<T>) => Promise<T>,
   body: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const scope: Pending = { users: new Set(), tenants: new Set() };
+  const scope: Pending = { users: [], tenants: [] };
   try {
     return await open((tx) => {
       pending.set(tx, scope);
