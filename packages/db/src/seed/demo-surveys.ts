@@ -164,7 +164,8 @@ interface SurveyDef {
   notifications: "DAILY" | "WEEKLY";
   /** Added to every team's tendency: the organisation's trend between surveys. */
   shift: Partial<Record<Leaf, number>>;
-  shares: Array<{ name: string; team: string; answers: number }>;
+  /** `answerers`: the share's estimated answerers when not the whole team. */
+  shares: Array<{ name: string; team: string; answers: number; answerers?: number }>;
 }
 
 /**
@@ -206,7 +207,7 @@ export const DEMO_SURVEYS: SurveyDef[] = [
     shift: {},
     shares: [
       { name: "Production", team: "production", answers: 26 },
-      { name: "Production night shift", team: "production", answers: 3 },
+      { name: "Production night shift", team: "production", answers: 3, answerers: 8 },
       { name: "Logistics", team: "logistics", answers: 9 },
       { name: "Office", team: "office", answers: 11 },
     ],
@@ -547,7 +548,7 @@ export async function seedDemoSurveys(
           surveyId: survey.id,
           key: keys.token(),
           name: share.name,
-          answerers: share.answers > 5 ? team.recipients : share.answers + 4,
+          answerers: share.answerers ?? team.recipients,
           createdAt: new Date(startsAt.getTime() - 2 * DAY_MS),
         })
         .returning({ id: schema.surveyShares.id });
