@@ -4,7 +4,7 @@
 import autocannon from "autocannon";
 import { startServer } from "./server";
 
-const port = 3290;
+const port = Number(process.env.BENCH_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /** The platform admin of the benchmark's own database: the sign-in load signs in as them. */
@@ -86,6 +86,31 @@ async function main() {
     line("bare Hono route", bare);
     line("tRPC tenant.users", trpc, `   ratio ${(trpc.rps / bare.rps).toFixed(2)}x`);
     line("REST GET /api/tenant/user", rest, `   ratio ${(rest.rps / bare.rps).toFixed(2)}x`);
+
+    // The check memory survives public traffic (issue 7): the same read while public writes run
+    // beside it (sign-out calls without a session: writes that change nobody's access).
+    const publicWrites = () =>
+      load({
+        url: `${base}/trpc/auth.signOut`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+        connections: 2,
+      });
+    const underWrites: Figures[][] = [[], []];
+    for (let round = 0; round < 3; round++) {
+      for (const [i, target] of targets.slice(0, 2).entries()) {
+        const [read] = await Promise.all([
+          load({ url: target.url, headers: target.headers }),
+          publicWrites(),
+        ]);
+        underWrites[i]?.push(read);
+      }
+    }
+    const [bareWrites, trpcWrites] = [median(underWrites[0]), median(underWrites[1])];
+    console.log("Tenant read while public writes run beside it (2 connections of auth.signOut)");
+    line("bare Hono route", bareWrites);
+    line("tRPC tenant.users", trpcWrites, `   ratio ${(trpcWrites.rps / bareWrites.rps).toFixed(2)}x`);
 
     const body = JSON.stringify({ username: "admin@kunto.local", password: ADMIN_PASSWORD });
     const signInLoad = (connections: number) =>

@@ -3,6 +3,7 @@ import { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "@kunto/ap
 import { createSession, hashPassword, sessionCookieName } from "@kunto/auth";
 import { createSystemDb, DEMO_EMAIL, schema } from "@kunto/db";
 import { seed } from "@kunto/db/seed";
+import { emptyAggregates, mergeAggregates, parseAggregates } from "@kunto/engine";
 import { deliverDueMails, enqueueMail } from "@kunto/mail";
 import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -14,6 +15,7 @@ import {
   connect,
   makeTenant,
   makeUser,
+  SEED_KEYS,
   startServer,
   TEST_PASSWORD,
 } from "./test/harness";
@@ -60,7 +62,7 @@ beforeAll(async () => {
   // The seeded demo, as `npm start` makes it (idempotent: a seeded database is left alone).
   const { system, close } = createSystemDb(inject("ownerUrl"), { max: 1 });
   try {
-    await seed({ system, hashPassword, adminEmail: "admin@kunto.local" });
+    await seed({ system, hashPassword, keys: SEED_KEYS, adminEmail: "admin@kunto.local" });
   } finally {
     await close();
   }
@@ -154,8 +156,51 @@ async function seededDemo() {
         ),
       )
       .orderBy(schema.users.id);
-    return { demoUser, tenants, memberships, values, people };
+    return { demoUser, tenants, memberships, values, people, ...(await surveyData(tx, tenantIds)) };
   });
+}
+
+type OwnerTx = Parameters<Parameters<typeof asOwner>[1]>[0];
+
+/** The surveys of some organisations with everything they hold (issue 7), in a stable order. */
+async function surveyData(tx: OwnerTx, tenantIds: string[]) {
+  return {
+    teams: await tx
+      .select()
+      .from(schema.teams)
+      .where(inArray(schema.teams.tenantId, tenantIds))
+      .orderBy(schema.teams.id),
+    answerers: await tx
+      .select()
+      .from(schema.teamAnswerers)
+      .where(inArray(schema.teamAnswerers.tenantId, tenantIds))
+      .orderBy(schema.teamAnswerers.id),
+    surveys: await tx
+      .select()
+      .from(schema.surveys)
+      .where(inArray(schema.surveys.tenantId, tenantIds))
+      .orderBy(schema.surveys.id),
+    shares: await tx
+      .select()
+      .from(schema.surveyShares)
+      .where(inArray(schema.surveyShares.tenantId, tenantIds))
+      .orderBy(schema.surveyShares.id),
+    shareTeams: await tx
+      .select()
+      .from(schema.surveyShareTeams)
+      .where(inArray(schema.surveyShareTeams.tenantId, tenantIds))
+      .orderBy(schema.surveyShareTeams.shareId),
+    responses: await tx
+      .select()
+      .from(schema.surveyResponses)
+      .where(inArray(schema.surveyResponses.tenantId, tenantIds))
+      .orderBy(schema.surveyResponses.id),
+    aggregates: await tx
+      .select()
+      .from(schema.surveyAggregates)
+      .where(inArray(schema.surveyAggregates.tenantId, tenantIds))
+      .orderBy(schema.surveyAggregates.shareId, schema.surveyAggregates.stripe),
+  };
 }
 
 describe("demo sandboxes (issue 6.6)", () => {
@@ -272,6 +317,111 @@ describe("demo sandboxes (issue 6.6)", () => {
     }>;
     expect(people.filter((p) => p.email === DEMO_EMAIL)).toHaveLength(1);
     expect(people.filter((p) => p.email === "new.colleague@aurora.example")).toHaveLength(0);
+  });
+
+  it("issue 7: a sandbox holds the demo's surveys, shares, responses and aggregates under new keys, and a visitor's changes leave the demo as it was", async () => {
+    const before = await seededDemo();
+    const seededId = before.tenants.find((t) => t.name === "Aurora Components Oy")?.id ?? "";
+    const seeded = await asOwner(db.owner, (tx) => surveyData(tx, [seededId]));
+    expect(seeded.surveys.length).toBeGreaterThanOrEqual(5);
+    expect(seeded.responses.length).toBeGreaterThan(50);
+
+    const sandbox = await createSandbox(db.db);
+    const [copyTenant] = await asOwner(db.owner, (tx) =>
+      tx
+        .select()
+        .from(schema.tenants)
+        .where(
+          and(
+            eq(schema.tenants.sandboxId, sandbox.sandboxId),
+            eq(schema.tenants.name, "Aurora Components Oy"),
+          ),
+        ),
+    );
+    if (!copyTenant) throw new Error("no copy of the demo organisation");
+    const copy = await asOwner(db.owner, (tx) => surveyData(tx, [copyTenant.id]));
+
+    // The same numbers of everything.
+    for (const table of Object.keys(seeded) as Array<keyof typeof seeded>)
+      expect(copy[table].length, table).toBe(seeded[table].length);
+    // The same surveys, shares and teams by what a visitor sees, each under a new id and key.
+    const shown = (rows: Array<{ name: string | null; type?: string; startsAt?: Date; endsAt?: Date }>) =>
+      rows.map((r) => JSON.stringify([r.name, r.type, r.startsAt, r.endsAt])).sort();
+    expect(shown(copy.surveys)).toEqual(shown(seeded.surveys));
+    expect(shown(copy.teams)).toEqual(shown(seeded.teams));
+    expect(shown(copy.shares)).toEqual(shown(seeded.shares));
+    expect(copy.surveys.map((s) => s.latestAnswerOn).sort()).toEqual(
+      seeded.surveys.map((s) => s.latestAnswerOn).sort(),
+    );
+    const shared = (column: string, a: Array<Record<string, unknown>>, b: Array<Record<string, unknown>>) => {
+      const seen = new Set(b.map((r) => r[column]));
+      return a.filter((r) => seen.has(r[column])).length;
+    };
+    for (const [rows, seededRows, columns] of [
+      [copy.teams, seeded.teams, ["id", "key"]],
+      [copy.surveys, seeded.surveys, ["id", "key"]],
+      [copy.shares, seeded.shares, ["id", "key"]],
+      [copy.responses, seeded.responses, ["id", "submissionId"]],
+      [copy.answerers, seeded.answerers, ["id"]],
+    ] as const) {
+      for (const column of columns)
+        expect(shared(column, rows as never, seededRows as never), column).toBe(0);
+    }
+    // Every reference stays inside the copy.
+    const copyIds = new Set([...copy.surveys, ...copy.shares, ...copy.teams].map((r) => r.id));
+    for (const r of copy.responses)
+      for (const ref of [r.surveyId, r.shareId, r.teamId]) expect(copyIds.has(ref)).toBe(true);
+    for (const r of copy.aggregates)
+      for (const ref of [r.surveyId, r.shareId, r.teamId]) expect(copyIds.has(ref)).toBe(true);
+    for (const r of copy.shareTeams)
+      for (const ref of [r.shareId, r.teamId]) expect(copyIds.has(ref)).toBe(true);
+    // The same answers, and per survey the same merged aggregates.
+    const answers = (rows: typeof seeded.responses) =>
+      rows.map((r) => JSON.stringify([r.answers, r.submittedOn, r.language])).sort();
+    expect(answers(copy.responses)).toEqual(answers(seeded.responses));
+    // Each aggregate row as it was, and per survey the same merge (rows folded in one order).
+    const aggregateRows = (data: typeof seeded) =>
+      data.aggregates
+        .map((a) => {
+          const share = data.shares.find((x) => x.id === a.shareId);
+          const survey = data.surveys.find((x) => x.id === a.surveyId);
+          const team = data.teams.find((x) => x.id === a.teamId);
+          return { at: `${survey?.type} ${survey?.name} / ${share?.name} / ${team?.name} / ${a.stripe}`, a };
+        })
+        .sort((x, y) => x.at.localeCompare(y.at));
+    expect(aggregateRows(copy).map((r) => [r.at, r.a.aggregates])).toEqual(
+      aggregateRows(seeded).map((r) => [r.at, r.a.aggregates]),
+    );
+    const bySurvey = (data: typeof seeded) =>
+      Object.fromEntries(
+        data.surveys.map((s) => [
+          `${s.type} ${s.name}`,
+          aggregateRows(data)
+            .filter((r) => r.a.surveyId === s.id)
+            .reduce((sum, r) => mergeAggregates(sum, parseAggregates(r.a.aggregates)), emptyAggregates()),
+        ]),
+      );
+    expect(bySurvey(copy)).toEqual(bySurvey(seeded));
+
+    // A visitor's changes in the copy (as the request role, under its row-level security)...
+    await db.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.tenant_id', ${copyTenant.id}, true)`);
+      const [survey] = copy.surveys;
+      await tx
+        .update(schema.surveys)
+        .set({ name: "Renamed by a visitor" })
+        .where(eq(schema.surveys.id, survey?.id ?? ""));
+      await tx.delete(schema.surveyResponses).where(eq(schema.surveyResponses.surveyId, survey?.id ?? ""));
+      await tx.delete(schema.surveyAggregates).where(eq(schema.surveyAggregates.surveyId, survey?.id ?? ""));
+      await tx.delete(schema.teams).where(eq(schema.teams.id, copy.teams[0]?.id ?? ""));
+    });
+    const changed = await asOwner(db.owner, (tx) => surveyData(tx, [copyTenant.id]));
+    expect(changed.surveys.map((s) => s.name)).toContain("Renamed by a visitor");
+    expect(changed.responses.length).toBeLessThan(copy.responses.length);
+    expect(changed.teams.length).toBe(copy.teams.length - 1);
+    // ...leave the seeded demo exactly as it was.
+    expect(await asOwner(db.owner, (tx) => surveyData(tx, [seededId]))).toEqual(seeded);
+    expect(await seededDemo()).toEqual(before);
   });
 
   it("an address invited in a sandbox never reaches the real person who has it", async () => {

@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import { backgroundWorkDone, sealStoredTotpSecrets } from "@kunto/api";
-import { hashPassword } from "@kunto/auth";
+import { generatePublicKey, generateToken, hashPassword } from "@kunto/auth";
 import { openDatabase } from "@kunto/db";
 import { seed } from "@kunto/db/seed";
 import { sql } from "drizzle-orm";
@@ -28,6 +28,7 @@ async function main() {
     const result = await seed({
       system: database.system,
       hashPassword,
+      keys: { publicKey: generatePublicKey, token: generateToken },
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
     });

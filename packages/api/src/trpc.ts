@@ -13,7 +13,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodRealError } from "zod";
-import { authCache } from "./auth-cache";
+import { authCache, forgetTenant, forgettingAfter, forgetUser } from "./auth-cache";
 import type { Context } from "./context";
 import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
@@ -79,13 +79,6 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   return result;
 });
 
-/** Any write may change who may do what (roles, memberships, sessions): forget cached checks. */
-const forgetAuthOnWrite = t.middleware(async ({ type, next }) => {
-  const result = await next();
-  if (type === "mutation") authCache.clear();
-  return result;
-});
-
 /**
  * Every input, before any schema or service sees it: no text PostgreSQL cannot store or that is not
  * valid Unicode, no nesting deeper than any screen sends (issue 6.11). Free JSON fields have their
@@ -102,11 +95,7 @@ const inputGuard = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure
-  .meta({ access: "public" })
-  .use(errorBoundary)
-  .use(inputGuard)
-  .use(forgetAuthOnWrite);
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(errorBoundary).use(inputGuard);
 
 /** Signals a rollback of the request transaction without losing the procedure's result. */
 class Rollback extends Error {}
@@ -131,7 +120,8 @@ async function inTransaction<R extends { ok: boolean }>(
 ): Promise<R> {
   let result: R | undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
+    // Forgets of remembered checks named with this transaction apply once it is over.
+    await forgettingAfter(ctx.db.transaction.bind(ctx.db), async (tx: Tx) => {
       if (entry && "adminToken" in entry) {
         const [row] = await tx.execute<{ ok: boolean }>(
           sql`select kunto_enter_admin(${entry.adminToken}) as ok`,
@@ -154,21 +144,37 @@ async function inTransaction<R extends { ok: boolean }>(
 
 const requireUser = t.middleware(async ({ ctx, next }) => {
   const cached = ctx.sessionToken ? authCache.get(ctx.sessionToken) : null;
+  const since = authCache.checkpoint();
   const auth = cached ?? (await getAuth(ctx));
   if (auth?.session.state !== "active" || !auth.user.enabled)
     throw toTRPCError(new AppError("not_signed_in"));
   // A rotated session's old token is dead: never remember it as valid.
   if (!cached && ctx.sessionToken && !("rotated" in auth && auth.rotated))
-    authCache.remember(ctx.sessionToken, auth.session, auth.user);
+    authCache.remember(since, ctx.sessionToken, auth.session, auth.user);
   return withActingSession(auth.session.id, () => next({ ctx: { user: auth.user, session: auth.session } }));
 });
+
+/**
+ * A write forgets the remembered checks it can affect once its transaction has committed: the
+ * acting user's and tenant's (here) and those its services name with the transaction (another
+ * user whose roles, membership or sessions it changed). Public writes name nobody by themselves,
+ * so sign-in attempts, demo starts and respondents' submissions leave the memory alone.
+ */
+const forgetActingOnWrite = (type: string, tx: Tx, userId: string, tenantId?: string) => {
+  if (type !== "mutation") return;
+  forgetUser(userId, tx);
+  if (tenantId) forgetTenant(tenantId, tx);
+};
 
 /** Signed in; the transaction knows the user but no tenant. */
 export const authedProcedure = publicProcedure
   .meta({ access: "authed" })
   .use(requireUser)
-  .use(({ ctx, next }) =>
-    inTransaction(ctx, { userId: ctx.user.id, tenantId: "" }, (tx) => next({ ctx: { tx } })),
+  .use(({ ctx, next, type }) =>
+    inTransaction(ctx, { userId: ctx.user.id, tenantId: "" }, (tx) => {
+      forgetActingOnWrite(type, tx, ctx.user.id);
+      return next({ ctx: { tx } });
+    }),
   );
 
 export interface TenantContext {
@@ -186,7 +192,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * validates the session again in the database, sets the row-level-security settings and answers
  * the membership) go out together on the transaction's connection: one round trip.
  */
-export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({ ctx, next, type }) => {
   const tenantId = ctx.tenantHeader?.trim() ?? "";
   const token = ctx.sessionToken;
   if (!token) throw toTRPCError(new AppError("not_signed_in"));
@@ -200,12 +206,15 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       roles: cachedMembership.roles,
       permissions: permissionsOf(cachedMembership.roles),
     };
-    return inTransaction(ctx, { userId: cached.user.id, tenantId }, (tx) =>
-      withActingSession(cached.session.id, () =>
+    return inTransaction(ctx, { userId: cached.user.id, tenantId }, (tx) => {
+      // A write in this tenant may change what its members may do.
+      forgetActingOnWrite(type, tx, cached.user.id, tenantId);
+      return withActingSession(cached.session.id, () =>
         next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
-      ),
-    );
+      );
+    });
   }
+  const since = authCache.checkpoint();
   return inTransaction(ctx, null, async (tx) => {
     const [sessionRows, membership] = await Promise.all([
       sessionQuery(tx, token),
@@ -228,7 +237,9 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       roles: row.roles,
       permissions: permissionsOf(row.roles),
     };
-    if (!auth.rotated) authCache.remember(token, auth.session, auth.user, { id: tenantId, membership: row });
+    if (!auth.rotated)
+      authCache.remember(since, token, auth.session, auth.user, { id: tenantId, membership: row });
+    forgetActingOnWrite(type, tx, auth.user.id, tenantId);
     return withActingSession(auth.session.id, () =>
       next({ ctx: { tx, tenant, user: auth.user, session: auth.session } }),
     );
@@ -263,6 +274,7 @@ export const adminProcedure = publicProcedure
     if (!token || !ctx.user.systemRoles.includes("admin")) throw toTRPCError(new AppError("access_denied"));
     // The database checks the admin again (the process may remember a role taken away this second).
     return inTransaction(ctx, { adminToken: token }, async (tx) => {
+      forgetActingOnWrite(type, tx, ctx.user.id);
       const result = await next({ ctx: { tx } });
       if (result.ok && type === "mutation") {
         // What the procedure accepted, not what was sent: unknown keys dropped, secrets redacted.

@@ -1,6 +1,6 @@
 // `pnpm db:seed`: migrates, then loads the default content and (on an empty database) the
 // platform admin and the demo accounts. The server does the same at every start.
-import { hashPassword } from "@kunto/auth";
+import { generatePublicKey, generateToken, hashPassword } from "@kunto/auth";
 import { migratedOwnerDatabase } from "@kunto/db";
 import { seed } from "@kunto/db/seed";
 import { loadConfig } from "../config";
@@ -12,6 +12,7 @@ try {
   const result = await seed({
     system,
     hashPassword,
+    keys: { publicKey: generatePublicKey, token: generateToken },
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   });

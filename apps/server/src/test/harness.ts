@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type ApiConfig, type Context, createCaller } from "@kunto/api";
-import { createSession, hashPassword, sessionCookieName } from "@kunto/auth";
+import {
+  createSession,
+  generatePublicKey,
+  generateToken,
+  hashPassword,
+  sessionCookieName,
+} from "@kunto/auth";
 import { createDb, type Db, SYSTEM_ROLE, schema } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -17,6 +23,8 @@ export const TEST_CONFIG: ApiConfig = {
   // A fixed test key: rows one test file seals, only that file reads.
   secretsKey: new Uint8Array(32).fill(7),
 };
+/** What the server hands the seed for the demo's public keys (packages/db cannot import @kunto/auth). */
+export const SEED_KEYS = { publicKey: generatePublicKey, token: generateToken };
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** The request pool (kunto_app, under RLS) and an owner pool for fixtures and assertions. */

@@ -9,6 +9,7 @@ import {
 import { checkPassword } from "@kunto/core/password";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { forgetTenant, forgetUser } from "../auth-cache";
 import type { UserRow } from "../context";
 import { fail } from "../errors";
 import { audit } from "./audit";
@@ -87,6 +88,7 @@ export async function createUser(tx: Tx, input: TAdminCreateUserInput) {
 }
 
 export async function updateUser(tx: Tx, id: string, input: TUserInfoInput) {
+  forgetUser(id, tx);
   return applyUserInfo(tx, await getUser(tx, id), input);
 }
 
@@ -95,6 +97,7 @@ export async function setUserEnabled(tx: Tx, actor: UserRow, id: string, enabled
   const [user] = await tx.update(schema.users).set({ enabled }).where(eq(schema.users.id, id)).returning();
   if (!user) return fail("not_found");
   if (!enabled) await invalidateUserSessions(tx, id);
+  forgetUser(id, tx);
   await audit(tx, {
     actorUserId: actor.id,
     action: enabled ? "user.enabled" : "user.disabled",
@@ -135,6 +138,7 @@ export async function setSystemRole(
     .where(eq(schema.users.id, id))
     .returning();
   await markSessionsForRotation(tx, id); // issue 6.3: new session token after a role change
+  forgetUser(id, tx);
   await audit(tx, {
     actorUserId: actor.id,
     action: `user.role_${action}`,
@@ -167,6 +171,7 @@ export async function setTenantPlan(
     .where(eq(schema.tenants.id, tenantId))
     .returning();
   if (!row) return fail("not_found");
+  forgetTenant(tenantId, tx);
   await audit(tx, {
     actorUserId: actor.id,
     tenantId,
@@ -184,11 +189,13 @@ export async function deleteTenant(tx: Tx, tenantId: string) {
     .where(eq(schema.tenants.id, tenantId))
     .returning({ id: schema.tenants.id });
   if (!row) fail("not_found");
+  forgetTenant(tenantId, tx);
 }
 
 export async function addUserToTenant(tx: Tx, tenantId: string, userId: string) {
   await getUser(tx, userId);
   if (await getMembership(tx, tenantId, userId)) return;
+  forgetUser(userId, tx);
   const [{ n } = { n: 0 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(schema.memberships)

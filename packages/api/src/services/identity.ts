@@ -23,6 +23,7 @@ import { isLanguage, type Language } from "@kunto/core";
 import { type Db, schema, type Tx } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { forgetUser } from "../auth-cache";
 import { afterAnswer } from "../background";
 import type { Context, UserRow } from "../context";
 import { fail } from "../errors";
@@ -177,6 +178,7 @@ export async function completeNewPassword(ctx: Context, newPassword: string) {
   // Every other session ends. This one was issued after the password (and any second factor)
   // was proven, with its own fresh token, so it goes on as the signed-in session.
   await invalidateUserSessions(ctx.db, user.id, session.id);
+  forgetUser(user.id);
   await promoteSession(ctx.db, session.id);
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_set" });
   await signedIn(ctx, user);
@@ -184,7 +186,10 @@ export async function completeNewPassword(ctx: Context, newPassword: string) {
 
 export async function signOut(ctx: Context) {
   const session = (await getAuth(ctx))?.session;
-  if (session) await invalidateSession(ctx.db, session.id);
+  if (session) {
+    await invalidateSession(ctx.db, session.id);
+    forgetUser(session.userId);
+  }
   ctx.cookies.clearSession();
 }
 
@@ -192,6 +197,7 @@ export async function signOutEverywhere(ctx: Context, user: UserRow) {
   // Every visitor of the demo shares its user: one must not sign out the others.
   if (user.isDemo) fail("demo_account_read_only");
   await invalidateUserSessions(ctx.db, user.id);
+  forgetUser(user.id);
   ctx.cookies.clearSession();
   await audit(ctx.db, { actorUserId: user.id, action: "auth.sign_out_everywhere" });
 }
@@ -375,6 +381,8 @@ export async function confirmEmail(
     if (!confirmed) fail("invalid_token");
     await confirmAccount(tx, user.id);
   });
+  // After the commit: a check made meanwhile must not bring the ended sessions back.
+  forgetUser(user.id);
   await audit(ctx.db, { actorUserId: user.id, action: "auth.email_confirmed" });
 }
 
@@ -469,6 +477,7 @@ export async function resetPassword(
     if (!user.emailConfirmedAt && user.type === "CLOUD") await confirmAccount(tx, user.id);
     await invalidateUserSessions(tx, user.id);
   });
+  forgetUser(user.id);
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_reset" });
 }
 
@@ -486,6 +495,7 @@ export async function changePassword(
     .set({ passwordHash, mustChangePassword: false })
     .where(eq(schema.users.id, user.id));
   await invalidateUserSessions(ctx.db, user.id);
+  forgetUser(user.id);
   await startSession(ctx, user, "active");
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_changed" });
 }

@@ -2,6 +2,7 @@ import { isLanguage, type Language, type TAddTenantUserInput } from "@kunto/core
 import { schema, type Tx } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { forgetTenant } from "../auth-cache";
 import type { ApiConfig, UserRow } from "../context";
 import type { TInvitation, TTenantInvitation } from "../dto";
 import { fail } from "../errors";
@@ -256,5 +257,7 @@ export async function answerInvitation(tx: Tx, sessionToken: string, id: string,
   const outcome = row?.outcome ?? "not_found";
   if (outcome in REFUSALS) fail(REFUSALS[outcome as keyof typeof REFUSALS]);
   if (!row?.tenant_id) return fail("not_found");
+  // The invitee (the acting user) is forgotten by the procedure ladder; the organisation here.
+  if (accept) forgetTenant(row.tenant_id, tx);
   return { tenantId: row.tenant_id };
 }

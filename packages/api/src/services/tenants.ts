@@ -9,6 +9,7 @@ import {
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, eq, sql } from "drizzle-orm";
+import { forgetTenant, forgetUser } from "../auth-cache";
 import type { TTenant } from "../dto";
 import { fail } from "../errors";
 import { audit } from "./audit";
@@ -153,6 +154,8 @@ export async function setMembershipRole(
     .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, userId)))
     .returning();
   await markSessionsForRotation(tx, userId); // issue 6.3: new session token after a role change
+  forgetUser(userId, tx);
+  forgetTenant(tenantId, tx);
   return row ?? fail("user_roles_update_failed");
 }
 
@@ -168,6 +171,8 @@ export async function removeMember(
   await tx
     .delete(schema.memberships)
     .where(and(eq(schema.memberships.tenantId, tenantId), eq(schema.memberships.userId, userId)));
+  forgetUser(userId, tx);
+  forgetTenant(tenantId, tx);
   if (actorUserId) {
     await audit(tx, {
       actorUserId,

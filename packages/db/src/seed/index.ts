@@ -4,11 +4,16 @@ import * as schema from "../schema";
 import { type SystemDb, withSystem } from "../scope";
 import { loadDefaultContent } from "./content";
 import { DEMO_EMAIL, DEMO_SUBSIDIARY, DEMO_SUBSIDIARY_MEMBERS, DEMO_TENANT, DEMO_USERS } from "./demo";
+import { type SeedKeys, seedDemoSurveys } from "./demo-surveys";
+
+export { DEMO_SURVEYS, engineQuestions, foldResponses, type SeedKeys, toRawAnswers } from "./demo-surveys";
 
 export interface SeedOptions {
   /** The owner pool (`openDatabase().system`): the seed crosses tenants as the system role. */
   system: SystemDb;
   hashPassword: (password: string) => Promise<string>;
+  /** `generatePublicKey` and `generateToken` of @kunto/auth, for the demo's teams, surveys and shares. */
+  keys: SeedKeys;
   adminEmail: string;
   /** When absent a password is generated and returned once. */
   adminPassword?: string;
@@ -22,14 +27,19 @@ export interface SeedResult {
 /**
  * Platform admin and demo account. Runs as the system role on the owner connection, once:
  * a database that already has the admin is left alone (its admin password is not printed again).
- * No demo user has a password: visitors get private copies (sandboxes, issue 6.6).
+ * No demo user has a password: visitors get private copies (sandboxes, issue 6.6). The demo's
+ * surveys and answers (issue 7) are added to a demo organisation that has no survey yet, so a
+ * database seeded before them gets them at its next start.
  */
 export async function seed(options: SeedOptions): Promise<SeedResult> {
   return withSystem(options.system, async (tx) => {
     // Every start: new default content reaches existing databases; edited texts are kept.
     await loadDefaultContent(tx);
     const existing = await tx.execute(sql`select 1 from users where email = ${options.adminEmail}`);
-    if (existing.length > 0) return { created: false, admin: { email: options.adminEmail, password: null } };
+    if (existing.length > 0) {
+      await seedDemoSurveys(tx, options.keys);
+      return { created: false, admin: { email: options.adminEmail, password: null } };
+    }
     const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
     await tx.insert(schema.users).values({
       type: "CLOUD",
@@ -72,6 +82,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
           .values({ tenantId: subsidiary.id, userId: user.id, roles: inSubsidiary.roles });
     }
     await tx.insert(schema.tenantValues).values({ tenantId: tenant.id, key: "onboarding", value: "7" });
+    await seedDemoSurveys(tx, options.keys);
     return { created: true, admin: { email: options.adminEmail, password: adminPassword } };
   });
 }
