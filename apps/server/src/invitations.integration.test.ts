@@ -206,8 +206,8 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const [a, b] = [median(times.existing), median(times.new)];
     // Before issue 6.7 a new address cost a password hash: 76 ms against 9 ms. Equal work stays
-    // well within a factor of three (or 15 ms) even on a loaded machine.
-    expect(Math.max(a, b) < 3 * Math.min(a, b) || Math.abs(a - b) < 15, `medians ${a} / ${b} ms`).toBe(true);
+    // within a factor of four (or 40 ms) even on a loaded machine; the old gap fails both.
+    expect(Math.max(a, b) < 4 * Math.min(a, b) || Math.abs(a - b) < 40, `medians ${a} / ${b} ms`).toBe(true);
   });
 
   it("issue 6.24: the invitation mail to an existing user is read from SMTP and its link accepts it", async () => {

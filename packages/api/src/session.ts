@@ -21,15 +21,24 @@ export async function rotateIfDue(ctx: Context, auth: Auth): Promise<Auth | null
   let pending = rotations.get(ctx);
   if (!pending) {
     pending = rotateSession(ctx.db, auth.session.id).then((rotated) => {
-      if (rotated) ctx.cookies.setSession(rotated.token, rotated.session.expiresAt);
-      return rotated?.session ?? null;
+      if (!rotated) return null;
+      ctx.cookies.setSession(rotated.token, rotated.session.expiresAt);
+      return { token: rotated.token, auth: { session: rotated.session, user: auth.user, rotated: true } };
     });
     rotations.set(ctx, pending);
   }
-  const session = await pending;
-  return session ? { session, user: auth.user, rotated: true } : null;
+  return (await pending)?.auth ?? null;
 }
-const rotations = new WeakMap<Context, Promise<SessionRow | null>>();
+const rotations = new WeakMap<Context, Promise<{ token: string; auth: Auth } | null>>();
+
+/**
+ * The rotation another call of this request's batch made, if any: a call whose look-up by the old
+ * token came after that rotation finds no session, and takes the rotated one (with its new token)
+ * instead of answering not_signed_in.
+ */
+export async function rotatedInRequest(ctx: Context): Promise<{ token: string; auth: Auth } | null> {
+  return (await rotations.get(ctx)) ?? null;
+}
 
 /**
  * The request's session and user, looked up once and only when a procedure needs them (tenant
@@ -41,8 +50,10 @@ export function getAuth(ctx: Context): Promise<Auth | null> {
   if (!pending) {
     const token = ctx.sessionToken;
     pending = token
-      ? validateSession(ctx.db, token).then((auth) => {
+      ? validateSession(ctx.db, token).then(async (auth) => {
           if (auth) return rotateIfDue(ctx, auth);
+          const rotated = await rotatedInRequest(ctx);
+          if (rotated) return rotated.auth;
           ctx.cookies.clearSession();
           return null;
         })

@@ -19,7 +19,7 @@ import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { parsedInputOf } from "./procedure-inputs";
 import { auditDetails } from "./redact";
-import { getAuth, rotateIfDue } from "./session";
+import { getAuth, rotatedInRequest, rotateIfDue } from "./session";
 
 /**
  * Who may call a procedure, set by the ladder below (meta merges, so each rung overrides the one it
@@ -223,13 +223,20 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       ),
     ]);
     const settled = await settleSession(tx, sessionRows[0]);
-    if (settled?.session.state !== "active") {
-      ctx.cookies.clearSession();
+    // Another call of this batch may have rotated the session first (issue 6.3): take its result.
+    const auth = settled ? await rotateIfDue(ctx, settled) : (await rotatedInRequest(ctx))?.auth;
+    if (auth?.session.state !== "active") {
+      if (!settled) ctx.cookies.clearSession();
       throw toTRPCError(new AppError("not_signed_in"));
     }
-    const auth = await rotateIfDue(ctx, settled);
-    if (!auth) throw toTRPCError(new AppError("not_signed_in"));
-    const row = membership[0];
+    // A rotated session is named by its new token: enter the tenant again with it.
+    const rotation = auth.rotated ? await rotatedInRequest(ctx) : null;
+    const entered = rotation
+      ? await tx.execute<{ roles: string[]; plan: Plan; active: boolean }>(
+          sql`select roles, plan, active from kunto_enter_tenant(${hashToken(rotation.token)}, ${tenantId}::uuid)`,
+        )
+      : membership;
+    const row = entered[0];
     if (!row?.active) throw toTRPCError(new AppError("access_denied"));
     const tenant: TenantContext = {
       id: tenantId,
