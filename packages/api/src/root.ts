@@ -2,6 +2,8 @@ import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { demoRouter } from "./routers/demo";
+import { publicSurveyRouter } from "./routers/public-survey";
+import { surveyResultsRouter } from "./routers/survey-results";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
@@ -13,6 +15,8 @@ export const appRouter = router({
   tenant: tenantRouter,
   admin: adminRouter,
   demo: demoRouter,
+  publicSurvey: publicSurveyRouter,
+  surveyResults: surveyResultsRouter,
 });
 
 registerProcedures(appRouter);

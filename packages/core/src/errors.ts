@@ -66,6 +66,13 @@ export const ERROR_STATUS = {
   invitation_expired: 409,
   invitation_revoked: 409,
   invitation_answered: 409,
+  // the respondent page (issue 7): a public link and its answers
+  survey_link_unknown: 404,
+  survey_not_started: 409,
+  survey_ended: 409,
+  survey_full: 409,
+  already_answered: 409,
+  invalid_answer: 400,
   // e-mail subscriptions
   email_subscription_retrieval_error: 500,
   email_subscription_preferences_saving_error: 500,
