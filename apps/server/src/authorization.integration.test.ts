@@ -95,6 +95,20 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   // Opens a demo sandbox (issue 6.6); every actor may, whoever they are signed in as.
   "demo.start": { access: "public", input: {} },
   "demo.sandbox": { access: "authed" },
+  "publicSurvey.get": { access: "public", input: { shareKey: `missing${missing}`.slice(0, 40), teamUrlSafeName: "x" } },
+  "publicSurvey.submit": {
+    access: "public",
+    input: {
+      shareKey: `missing${missing}`.slice(0, 40),
+      teamUrlSafeName: "x",
+      submissionId: missing,
+      browserToken: "a-browser-token-of-enough-length",
+      language: "en",
+      answers: { q: 1 },
+    },
+  },
+  "surveyResults.calculate": { access: ALL_TENANT, input: { key: `missing-${missing}` } },
+  "surveyResults.calculation": { access: ALL_TENANT, input: { key: `missing-${missing}` } },
 };
 
 // `read-only` sees surveys: the permission table gives it what basic has plus survey reads.
