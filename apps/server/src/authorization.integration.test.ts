@@ -95,7 +95,10 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   // Opens a demo sandbox (issue 6.6); every actor may, whoever they are signed in as.
   "demo.start": { access: "public", input: {} },
   "demo.sandbox": { access: "authed" },
-  "publicSurvey.get": { access: "public", input: { shareKey: `missing${missing}`.slice(0, 40), teamUrlSafeName: "x" } },
+  "publicSurvey.get": {
+    access: "public",
+    input: { shareKey: `missing${missing}`.slice(0, 40), teamUrlSafeName: "x" },
+  },
   "publicSurvey.submit": {
     access: "public",
     input: {

@@ -166,7 +166,7 @@ describe("submissions", () => {
     const first = await post(link, body);
     expect(first.status).toBe(200);
     expect(first.headers.get("set-cookie")).toBeNull();
-    const firstBody = await first.json();
+    const firstBody = (await first.json()) as { stored: true; submittedOn: string };
     expect(firstBody).toEqual({ stored: true, submittedOn: new Date().toISOString().slice(0, 10) });
     const [again, atOnce] = await Promise.all([post(link, body), post(link, body)]);
     for (const res of [again, atOnce]) {
