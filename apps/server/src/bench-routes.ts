@@ -28,7 +28,7 @@ export function addBenchRoutes(app: Hono, db: Db) {
 
 /**
  * Only with BENCH_ROUTES=true, for `pnpm bench survey` (issue 7): a survey of the signed-in
- * account's tenant with `shares` shares (one team each) and, when `respondents` is given, stored
+ * account's tenant (its plan raised to TOTAL, so no respondent cap applies) with `shares` shares (one team each) and, when `respondents` is given, stored
  * aggregates of that many synthetic respondents spread over every share's stripes (the engine's
  * folding of random answers to the active personnel template); and the bare insert of one response
  * row in the same kind of transaction, for the submission benchmark's comparison.
@@ -38,6 +38,8 @@ export function addSurveyBenchRoutes(app: Hono, db: Db) {
     const tenantId = c.req.header("x-tenant-id") ?? "";
     const { shares = 1, respondents = 0 } = (await c.req.json()) as { shares?: number; respondents?: number };
     const result = await withScope(db, { userId: null, tenantId }, async (tx) => {
+      // The submission benchmark sends thousands of answers: no respondent cap in the way.
+      await tx.update(schema.tenants).set({ plan: "TOTAL" }).where(eq(schema.tenants.id, tenantId));
       const [template] = await tx
         .select()
         .from(schema.surveyTemplates)
