@@ -112,10 +112,30 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   },
   "surveyResults.calculate": { access: ALL_TENANT, input: { key: `missing-${missing}` } },
   "surveyResults.calculation": { access: ALL_TENANT, input: { key: `missing-${missing}` } },
+  // Issue 7: teams, surveys and shares: read by admins and read-only users, changed by admins only.
+  "team.list": { access: ADMIN_READONLY },
+  "team.lite": { access: ADMIN_READONLY },
+  "team.get": { access: ADMIN_READONLY, input: { key: missing } },
+  "team.create": { access: ADMIN_ONLY, input: { name: "", type: "PERSONNEL" } },
+  "team.update": { access: ADMIN_ONLY, input: { key: missing, name: "X" } },
+  "team.delete": { access: ADMIN_ONLY, input: { key: missing } },
+  "survey.list": { access: ADMIN_READONLY },
+  "survey.get": { access: ADMIN_READONLY, input: { key: missing } },
+  "survey.statistics": { access: ADMIN_READONLY, input: { key: missing } },
+  "survey.shareStatistics": { access: ADMIN_READONLY, input: { key: missing, shareKey: missing } },
+  "survey.create": { access: ADMIN_ONLY, input: { type: "NONE", start: "x", end: "x" } },
+  "survey.update": { access: ADMIN_ONLY, input: { key: missing, name: "X" } },
+  "survey.delete": { access: ADMIN_ONLY, input: { key: missing } },
+  "surveyShare.bySurvey": { access: ADMIN_READONLY, input: { surveyKey: missing } },
+  "surveyShare.get": { access: ADMIN_READONLY, input: { key: missing } },
+  "surveyShare.create": { access: ADMIN_ONLY, input: { name: "X", surveyKey: missing, teams: [missing] } },
+  "surveyShare.update": { access: ADMIN_ONLY, input: { key: missing, name: "X", teams: [missing] } },
+  "surveyShare.delete": { access: ADMIN_ONLY, input: { key: missing } },
+  "surveyShare.send": {
+    access: ADMIN_ONLY,
+    input: { key: missing, emails: ["someone@example.test"], language: "en" },
+  },
 };
-
-// `read-only` sees surveys: the permission table gives it what basic has plus survey reads.
-void ADMIN_READONLY;
 
 type ActorName =
   | "anonymous"

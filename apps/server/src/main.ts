@@ -67,7 +67,7 @@ async function main() {
     },
   });
   const workers = startWorkers(database.db, log);
-  const jobs = await startJobs(database.ownerUrl, database.db, log);
+  const jobs = await startJobs(database.ownerUrl, database.db, log, config.appUrl);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
   });

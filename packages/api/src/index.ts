@@ -8,4 +8,9 @@ export { type AppRouter, appRouter, createCaller } from "./root";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";
 export { hashBrowserToken, loadTemplate } from "./services/responses";
+export {
+  processSurveyInvitations,
+  queueSurveyInvitationMails,
+  syncSurveyInvitationStates,
+} from "./services/survey-invitations";
 export { sealStoredTotpSecrets } from "./services/totp";

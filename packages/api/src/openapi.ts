@@ -71,6 +71,21 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/public/survey"],
   },
   {
+    name: "Teams",
+    description: "Groups of recipients in the current organisation that surveys are shared with.",
+    prefixes: ["/tenant/team"],
+  },
+  {
+    name: "Surveys",
+    description: "The current organisation's surveys: schedule, status, answer counts per day.",
+    prefixes: ["/tenant/survey"],
+  },
+  {
+    name: "Survey shares",
+    description: "A survey's public links per team and its invitations by e-mail.",
+    prefixes: ["/tenant/surveyshare"],
+  },
+  {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
     prefixes: ["/user/tenant", "/tenant"],
@@ -214,8 +229,11 @@ const ACCESS_TEXT: Record<NonNullable<AccessMeta["access"]>, string> = {
 };
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
-/** Paths without an id that can still answer 404: the demo when the server has no demo data. */
-const ANSWERS_404 = new Set(["/public/demo"]);
+/**
+ * Paths without an id that can still answer 404: the demo when the server has no demo data, a
+ * share of a survey or team that is not there.
+ */
+const ANSWERS_404 = new Set(["/public/demo", "/tenant/surveyshare"]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {

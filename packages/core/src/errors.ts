@@ -76,6 +76,19 @@ export const ERROR_STATUS = {
   // e-mail subscriptions
   email_subscription_retrieval_error: 500,
   email_subscription_preferences_saving_error: 500,
+  // surveys, teams and shares (document 2 §8)
+  type_error: 400,
+  dates_error: 400,
+  dates_in_past_error: 400,
+  invalid_email_addresses: 400,
+  max_recipients_reached: 400,
+  team_type_mismatch: 400,
+  team_has_answers: 409,
+  survey_create_failed: 500,
+  survey_save_failed: 500,
+  survey_delete_failed: 500,
+  team_save_failed: 500,
+  survey_share_failed: 500,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

@@ -74,6 +74,18 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   invitation_answered: msg`The invitation has already been answered.`,
   email_subscription_retrieval_error: msg`Loading the e-mail subscriptions failed.`,
   email_subscription_preferences_saving_error: msg`Saving the e-mail subscription preferences failed.`,
+  type_error: msg`Choose the survey type.`,
+  dates_error: msg`Choose a start date and an end date.`,
+  dates_in_past_error: msg`The dates cannot be in the past.`,
+  invalid_email_addresses: msg`Could not parse valid email addresses`,
+  max_recipients_reached: msg`Max recipients reached: your plan does not allow more recipients.`,
+  team_type_mismatch: msg`The team's type does not match the survey's type.`,
+  team_has_answers: msg`Members of this team have answered a survey, so the team cannot be deleted.`,
+  survey_create_failed: msg`Analysis creation failed`,
+  survey_save_failed: msg`Saving the survey failed.`,
+  survey_delete_failed: msg`Deleting the survey failed.`,
+  team_save_failed: msg`Saving the team failed.`,
+  survey_share_failed: msg`Error sharing survey`,
 };
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */
