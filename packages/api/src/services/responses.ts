@@ -2,18 +2,16 @@ import { createHash } from "node:crypto";
 import { AppError, effectivePlan, PLAN_LIMITS, type Plan, type SubscriptionStatus } from "@kunto/core";
 import { type Db, schema, type Tx } from "@kunto/db";
 import {
-  type Aggregates,
   addRespondent,
   DEFAULT_CATEGORY_TREE,
   emptyAggregates,
   type PreparedTemplate,
-  parseAggregates,
   prepareTemplate,
   type RawAnswers,
   scoreRespondent,
   type TemplateQuestion,
 } from "@kunto/engine";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 /**
  * The respondent page's two calls (issue 7, GUIDE.md "Answers at volume"): what the page shows for
@@ -179,6 +177,9 @@ interface ShareContext {
   teamName: string | null;
   plan: Plan;
   subscriptionStatus: SubscriptionStatus | null;
+  latestAnswerOn: string | null;
+  /** The stored response of the submission id asked about, if any. */
+  earlier: { share_id: string; team_id: string; submitted_on: string } | null;
 }
 
 /**
@@ -186,7 +187,13 @@ interface ShareContext {
  * `app.share_key` (the only share this transaction can see) and then `app.tenant_id` to the share's
  * tenant for the rest of the transaction.
  */
-async function enterShare(tx: Tx, shareKey: string, teamName: string): Promise<ShareContext> {
+async function enterShare(
+  tx: Tx,
+  shareKey: string,
+  teamName: string,
+  /** A submission id to look up in the same statement (its earlier response, if stored). */
+  submissionId: string | null = null,
+): Promise<ShareContext> {
   await tx.execute(sql`select set_config('app.share_key', ${shareKey}, true)`);
   const shares = await tx.execute<{ id: string; tenant_id: string; survey_id: string }>(
     sql`select id, tenant_id, survey_id, set_config('app.tenant_id', tenant_id::text, true) from survey_shares where key = ${shareKey}`,
@@ -202,8 +209,13 @@ async function enterShare(tx: Tx, shareKey: string, teamName: string): Promise<S
     subscription_status: SubscriptionStatus | null;
     team_id: string | null;
     team_name: string | null;
+    latest_answer_on: string | null;
+    earlier: { share_id: string; team_id: string; submitted_on: string } | null;
   }>(sql`
     select s.type, s.template_id, s.starts_at, s.ends_at, t.plan, t.subscription_status,
+      s.latest_answer_on::text as latest_answer_on,
+      (select json_build_object('share_id', r.share_id, 'team_id', r.team_id, 'submitted_on', r.submitted_on::text)
+        from survey_responses r where r.submission_id = ${submissionId}::uuid) as earlier,
       (select tm.id from teams tm join survey_share_teams st on st.team_id = tm.id
         where st.share_id = ${share.id} and tm.url_safe_name = ${teamName}) as team_id,
       (select tm.name from teams tm join survey_share_teams st on st.team_id = tm.id
@@ -224,6 +236,8 @@ async function enterShare(tx: Tx, shareKey: string, teamName: string): Promise<S
     teamName: row.team_name,
     plan: row.plan,
     subscriptionStatus: row.subscription_status,
+    latestAnswerOn: row.latest_answer_on,
+    earlier: row.earlier,
   };
 }
 
@@ -387,12 +401,9 @@ export async function submitResponse(
 ): Promise<SubmissionResult> {
   const browserTokenHash = hashBrowserToken(input.browserToken);
   return db.transaction(async (tx) => {
-    const share = await enterShare(tx, shareKey, teamName);
+    const share = await enterShare(tx, shareKey, teamName, input.submissionId);
     const teamId = share.teamId as string;
-    const earlier = await tx.execute<{ share_id: string; team_id: string; submitted_on: string }>(
-      sql`select share_id, team_id, submitted_on::text from survey_responses where submission_id = ${input.submissionId}`,
-    );
-    const first = earlier[0];
+    const first = share.earlier;
     if (first) {
       if (first.share_id !== share.shareId || first.team_id !== teamId)
         throw new AppError("already_answered");
@@ -439,14 +450,28 @@ export async function submitResponse(
     }
     const stripe = Math.floor(Math.random() * AGGREGATE_STRIPES);
     await foldIntoStripe(tx, share, teamId, stripe, contributions);
-    await tx.execute(
-      sql`update surveys set latest_answer_on = ${submittedOn}::date where id = ${share.surveyId} and latest_answer_on is distinct from ${submittedOn}::date`,
-    );
+    // Once a day: the survey row is no hot spot.
+    if (share.latestAnswerOn !== submittedOn)
+      await tx.execute(
+        sql`update surveys set latest_answer_on = ${submittedOn}::date where id = ${share.surveyId} and latest_answer_on is distinct from ${submittedOn}::date`,
+      );
     return { stored: true, submittedOn };
   });
 }
 
-/** Adds one respondent to a stripe row, locked for the read-modify-write. */
+/** Moments of two jsonb sections (`{key: {count, sum, sumSquares}}`) added key by key, in SQL. */
+const mergeSection = (a: SQL, b: SQL) => sql`(
+  select coalesce(jsonb_object_agg(k, jsonb_build_object(
+    'count', coalesce((x.v->>'count')::numeric, 0) + coalesce((y.v->>'count')::numeric, 0),
+    'sum', coalesce((x.v->>'sum')::numeric, 0) + coalesce((y.v->>'sum')::numeric, 0),
+    'sumSquares', coalesce((x.v->>'sumSquares')::numeric, 0) + coalesce((y.v->>'sumSquares')::numeric, 0))), '{}'::jsonb)
+  from jsonb_each(${a}) x(k, v) full join jsonb_each(${b}) y(k, v) using (k))`;
+
+/**
+ * Adds one respondent to a stripe in one statement: the row is created with the respondent's
+ * aggregate, or its stored aggregate and the new one are added in SQL (jsonb arithmetic) under the
+ * row lock the update takes. No read-modify-write round trip.
+ */
 async function foldIntoStripe(
   tx: Tx,
   share: ShareContext,
@@ -454,30 +479,14 @@ async function foldIntoStripe(
   stripe: number,
   contributions: ReturnType<typeof scoreRespondent>,
 ): Promise<void> {
-  for (;;) {
-    const [row] = await tx.execute<{ aggregates: unknown }>(
-      sql`select aggregates from survey_aggregates where share_id = ${share.shareId} and team_id = ${teamId} and stripe = ${stripe} for update`,
-    );
-    if (row) {
-      const next: Aggregates = addRespondent(parseAggregates(row.aggregates), contributions);
-      await tx.execute(
-        sql`update survey_aggregates set aggregates = ${JSON.stringify(next)}::jsonb where share_id = ${share.shareId} and team_id = ${teamId} and stripe = ${stripe}`,
-      );
-      return;
-    }
-    const created = await tx
-      .insert(schema.surveyAggregates)
-      .values({
-        tenantId: share.tenantId,
-        surveyId: share.surveyId,
-        shareId: share.shareId,
-        teamId,
-        stripe,
-        aggregates: addRespondent(emptyAggregates(), contributions),
-      })
-      .onConflictDoNothing()
-      .returning({ stripe: schema.surveyAggregates.stripe });
-    if (created.length) return;
-    // Another submission created the stripe a moment ago: lock and add to it.
-  }
+  const one = JSON.stringify(addRespondent(emptyAggregates(), contributions));
+  const stored = sql.raw("survey_aggregates.aggregates");
+  const added = sql.raw("excluded.aggregates");
+  await tx.execute(sql`
+    insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
+    values (${share.tenantId}, ${share.surveyId}, ${share.shareId}, ${teamId}, ${stripe}, ${one}::jsonb)
+    on conflict (share_id, team_id, stripe) do update set aggregates = jsonb_build_object(
+      'respondents', (${stored}->>'respondents')::int + (${added}->>'respondents')::int,
+      'categories', ${mergeSection(sql`${stored}->'categories'`, sql`${added}->'categories'`)},
+      'questions', ${mergeSection(sql`${stored}->'questions'`, sql`${added}->'questions'`)})`);
 }
