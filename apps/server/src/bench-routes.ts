@@ -1,4 +1,4 @@
-import { hashBrowserToken, listMembers, loadTemplate } from "@kunto/api";
+import { hashBrowserToken, listMembers, loadTemplate, submitResponse } from "@kunto/api";
 import { generatePublicKey, generateToken } from "@kunto/auth";
 import { type Db, schema, withScope } from "@kunto/db";
 import { aggregateRespondents, type RawAnswers, scoreRespondent } from "@kunto/engine";
@@ -95,6 +95,15 @@ export function addSurveyBenchRoutes(app: Hono, db: Db) {
       return { surveyKey: survey.key, links };
     });
     return c.json(result);
+  });
+
+  // The submission's service without the tRPC / REST layer, with either way of adding to a stripe.
+  app.post("/__bench/submit/:merge/:shareKey/:team", async (c) => {
+    const body = (await c.req.json()) as Parameters<typeof submitResponse>[3];
+    const merge = c.req.param("merge") === "js" ? "js" : "sql";
+    return c.json(
+      await submitResponse(db, c.req.param("shareKey"), c.req.param("team"), body, new Date(), merge),
+    );
   });
 
   app.post("/__bench/survey-response/:shareKey/:team", async (c) => {
