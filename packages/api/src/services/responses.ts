@@ -399,8 +399,12 @@ export async function submitResponse(
   teamName: string,
   input: SubmissionInput,
   now = new Date(),
-  /** How the stripe's aggregate is added to: in SQL (the default), or read, added in JS, written. */
-  merge: "sql" | "js" = "sql",
+  /**
+   * How the stripe's aggregate is added to: read under its row lock, added by the engine in JS and
+   * written back (the default: measured faster on two cores, where PostgreSQL is the bottleneck), or
+   * added in SQL in one upsert (`pnpm bench survey` shows both).
+   */
+  merge: "sql" | "js" = "js",
 ): Promise<SubmissionResult> {
   const browserTokenHash = hashBrowserToken(input.browserToken);
   return db.transaction(async (tx) => {
@@ -496,7 +500,8 @@ async function foldIntoStripe(
 
 /**
  * The same in JS: the stripe row locked with `select ... for update`, the engine's `addRespondent`,
- * and the row written back (two statements; kept so `pnpm bench survey` can compare the two).
+ * and the row written back (two statements, but less work for the database than the jsonb
+ * arithmetic above).
  */
 async function foldIntoStripeInJs(
   tx: Tx,
