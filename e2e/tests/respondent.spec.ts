@@ -172,6 +172,32 @@ test.describe("issue 7: the respondent page", () => {
     await context.close();
   });
 
+  test("fits a 390 px phone in every language: welcome, questions, the send page", async ({ browser }) => {
+    const { hash } = await sharedSurvey(0, 5);
+    const start = { en: "Start", fi: "Aloita", ee: "Alusta", ru: "Начать", pl: "Rozpocznij" } as const;
+    for (const [language, label] of Object.entries(start)) {
+      const context = await browser.newContext(PHONE);
+      const page = await context.newPage();
+      await page.goto(`/public/${hash}?lang=${language}`);
+      await page.getByRole("button", { name: label }).waitFor();
+      await expect(page.locator("html")).toHaveAttribute("lang", language === "ee" ? "et" : language);
+      expect(await overflowProblems(page), `welcome in ${language}`).toEqual([]);
+      await page.getByRole("button", { name: label }).click();
+      await expect(page.getByRole("progressbar")).toBeVisible();
+      expect(await overflowProblems(page), `first question in ${language}`).toEqual([]);
+      // Every question screen, quickly: skip through to the send page.
+      const progress = page.getByRole("progressbar");
+      const total = Number((await progress.getAttribute("max")) ?? 0);
+      for (let i = 1; i <= total; i++) {
+        expect(await overflowProblems(page), `question ${i} in ${language}`).toEqual([]);
+        await page.locator(".actions .button.primary").click();
+      }
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await overflowProblems(page), `send page in ${language}`).toEqual([]);
+      await context.close();
+    }
+  });
+
   test("says plainly when a survey has not started, has ended, or the link is unknown", async ({
     browser,
   }) => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { submitResponse } from "@kunto/api";
 import { schema } from "@kunto/db";
 import {
   aggregateRespondents,
@@ -378,6 +379,36 @@ describe("aggregates and the calculation", () => {
       headers: { cookie: actor.cookie ?? "", "x-tenant-id": tenant.id },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it("adds to a stripe in SQL exactly as the engine does in JS (the bench's alternative)", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const inSql = await makeSharedSurvey(db.owner, tenant.id);
+    const inJs = await makeSharedSurvey(db.owner, tenant.id);
+    const questions = await questionsOf(inSql.link);
+    const [shareKey = "", team = ""] = inSql.link.split("/");
+    const [jsKey = "", jsTeam = ""] = inJs.link.split("/");
+    for (let i = 0; i < 24; i++) {
+      const answers = answersFor(questions, i);
+      const input = { submissionId: randomUUID(), browserToken: token(), language: "en" as const, answers };
+      await submitResponse(db.db, shareKey, team, input, new Date(), "sql");
+      await submitResponse(db.db, jsKey, jsTeam, { ...input, submissionId: randomUUID() }, new Date(), "js");
+    }
+    const merged = async (surveyId: string) =>
+      (await db.ownerSql`select aggregates from survey_aggregates where survey_id = ${surveyId}`)
+        .map((r) => parseAggregates(r.aggregates))
+        .reduce(mergeAggregates);
+    const [a, b] = [await merged(inSql.survey.id), await merged(inJs.survey.id)];
+    expect(a.respondents).toBe(24);
+    expect(b.respondents).toBe(24);
+    for (const section of ["categories", "questions"] as const) {
+      expect(Object.keys(a[section]).sort()).toEqual(Object.keys(b[section]).sort());
+      for (const [key, moments] of Object.entries(b[section])) {
+        expect(a[section][key]?.count, key).toBe(moments.count);
+        expect(a[section][key]?.sum).toBeCloseTo(moments.sum, 6);
+        expect(a[section][key]?.sumSquares).toBeCloseTo(moments.sumSquares, 3);
+      }
+    }
   });
 
   it("hides a personnel result below the threshold and shows a management result without one", async () => {
