@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { submitResponse } from "@kunto/api";
+import { dayOf } from "@kunto/core";
 import { schema } from "@kunto/db";
 import {
   aggregateRespondents,
@@ -168,7 +169,8 @@ describe("submissions", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("set-cookie")).toBeNull();
     const firstBody = (await first.json()) as { stored: true; submittedOn: string };
-    expect(firstBody).toEqual({ stored: true, submittedOn: new Date().toISOString().slice(0, 10) });
+    // The day in the organisations' time zone (the survey's days), never the time.
+    expect(firstBody).toEqual({ stored: true, submittedOn: dayOf(new Date()) });
     const [again, atOnce] = await Promise.all([post(link, body), post(link, body)]);
     for (const res of [again, atOnce]) {
       expect(res.status).toBe(200);

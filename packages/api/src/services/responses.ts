@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { AppError, effectivePlan, PLAN_LIMITS, type Plan, type SubscriptionStatus } from "@kunto/core";
+import {
+  AppError,
+  effectivePlan,
+  PLAN_LIMITS,
+  type Plan,
+  type SubscriptionStatus,
+  dayOf as surveyDayOf,
+} from "@kunto/core";
 import { type Db, schema, type Tx } from "@kunto/db";
 import {
   addRespondent,
@@ -382,8 +389,8 @@ export function validateAnswers(template: LoadedTemplate, answers: Record<string
 
 export const hashBrowserToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Today's date in UTC as YYYY-MM-DD: the only time a response keeps. */
-const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+/** Today as a survey day (Europe/Helsinki, like the survey's dates and statistics): all a response keeps of time. */
+const dayOf = (now: Date) => surveyDayOf(now);
 
 export const AGGREGATE_STRIPES = schema.AGGREGATE_STRIPES;
 
