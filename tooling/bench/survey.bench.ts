@@ -67,10 +67,27 @@ interface Figures {
   statuses: Record<string, number>;
 }
 
-async function submissions(url: string, questions: Question[], duration: number): Promise<Figures> {
+async function load(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon(options);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, (v as { count: number }).count]),
+    ),
+  };
+}
+
+async function submissions(
+  url: string,
+  questions: Question[],
+  duration: number,
+  clients = connections,
+): Promise<Figures> {
   const result = await autocannon({
     url,
-    connections,
+    connections: clients,
     duration,
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -164,6 +181,27 @@ async function main() {
     if (submit.non2xx) console.log(`   statuses ${JSON.stringify(submit.statuses)}`);
     line("service, stripe added in SQL", inSql, `   ratio ${(inSql.rps / bare.rps).toFixed(2)}x`);
     line("service, stripe added in JS", inJs, `   ratio ${(inJs.rps / bare.rps).toFixed(2)}x`);
+
+    // The foundation's tenant read ratio (tRPC over the bare route, same SQL) again, each read
+    // measured while public submissions run beside it on the same server.
+    const reads = [
+      { name: "bare Hono route", url: `${base}/__bench/tenant-users` },
+      { name: "tRPC tenant.users", url: `${base}/trpc/tenant.users` },
+    ];
+    const readRounds: Figures[][] = reads.map(() => []);
+    const submitUrl = `${base}/api/public/survey/${publicLink}/response`;
+    for (let round = 0; round < 3; round++)
+      for (const [i, read] of reads.entries()) {
+        const [figures] = await Promise.all([
+          load({ url: read.url, headers, connections: 5, duration: seconds }),
+          submissions(submitUrl, questions, seconds, 5),
+        ]);
+        readRounds[i]?.push(figures);
+      }
+    const [bareRead, trpcRead] = readRounds.map(median) as [Figures, Figures];
+    console.log(`Tenant read while submissions run (5 + 5 connections, median of 3 rounds of ${seconds} s)`);
+    line("bare Hono route", bareRead);
+    line("tRPC tenant.users", trpcRead, `   ratio ${(trpcRead.rps / bareRead.rps).toFixed(2)}x`);
 
     console.log("Survey calculation from stored aggregates (GET .../calculation, one client, 100 calls)");
     for (const respondents of [1_000, 100_000]) {
