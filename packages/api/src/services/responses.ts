@@ -408,8 +408,8 @@ export async function submitResponse(
   now = new Date(),
   /**
    * How the stripe's aggregate is added to: read under its row lock, added by the engine in JS and
-   * written back (the default: measured faster on two cores, where PostgreSQL is the bottleneck), or
-   * added in SQL in one upsert (`pnpm bench survey` shows both).
+   * written back (the default: one definition of the arithmetic), or added in SQL in one upsert
+   * (`pnpm bench survey` measures both; on two shared cores they are within noise of each other).
    */
   merge: "sql" | "js" = "js",
 ): Promise<SubmissionResult> {
@@ -507,8 +507,7 @@ async function foldIntoStripe(
 
 /**
  * The same in JS: the stripe row locked with `select ... for update`, the engine's `addRespondent`,
- * and the row written back (two statements, but less work for the database than the jsonb
- * arithmetic above).
+ * and the row written back (two short statements under the row lock).
  */
 async function foldIntoStripeInJs(
   tx: Tx,
