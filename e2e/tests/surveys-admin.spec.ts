@@ -80,7 +80,7 @@ test("an admin creates a team and a survey, copies the team's link and sees the 
   state.createdPath = new URL(page.url()).pathname;
 
   // Share with the new team, then copy its link.
-  await page.getByRole("textbox", { name: "Share with a team" }).click();
+  await page.getByRole("combobox", { name: "Share with a team" }).click();
   await page.getByRole("option", { name: teamName }).click();
   await page.getByRole("button", { name: "Share", exact: true }).click();
   const link = page.getByRole("textbox", { name: `Link for ${teamName}` });

@@ -16,7 +16,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCheck, IconCopy, IconMail } from "@tabler/icons-react";
@@ -105,19 +104,17 @@ export function ShareCard({
                 />
                 <CopyButton value={link.url}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? t`Link copied` : t`Copy link`}>
-                      <ActionIcon
-                        size="lg"
-                        variant="light"
-                        aria-label={t`Copy link for ${link.teamName}`}
-                        onClick={() => {
-                          copy();
-                          notifications.show({ color: "green", message: t`Link copied` });
-                        }}
-                      >
-                        {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                      </ActionIcon>
-                    </Tooltip>
+                    <ActionIcon
+                      size="lg"
+                      variant="light"
+                      aria-label={t`Copy link for ${link.teamName}`}
+                      onClick={() => {
+                        copy();
+                        notifications.show({ color: "green", message: t`Link copied` });
+                      }}
+                    >
+                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                    </ActionIcon>
                   )}
                 </CopyButton>
               </Group>

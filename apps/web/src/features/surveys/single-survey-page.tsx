@@ -1,10 +1,11 @@
-import { SURVEY_STATUS } from "@kunto/core";
+import { dayOf, SURVEY_STATUS } from "@kunto/core";
 import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart } from "@mantine/charts";
 import {
   Accordion,
   Alert,
+  Box,
   Button,
   Card,
   Group,
@@ -33,7 +34,13 @@ import { useCurrentTenant } from "../../lib/use-me";
 import { NotificationSelect } from "./notification-select";
 import { ShareCard } from "./share-card";
 import { EstimatedAnswerersDialog, ScheduleDialog, useUpdateSurvey } from "./survey-dialogs";
-import { datesLocale, SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
+import {
+  datesLocale,
+  formatSurveyDay,
+  SURVEY_TYPE_LABELS,
+  SurveyStatusBadge,
+  surveyTitle,
+} from "./survey-labels";
 
 /** §9: at most 10 members shown per team, rows of 40 px, a 175 px scroll area from 6 members on. */
 const MEMBERS_SHOWN = 10;
@@ -81,8 +88,8 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
       onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
     }),
   );
-  const start = new Date(survey.start);
-  const end = new Date(survey.end);
+  const firstDay = dayOf(new Date(survey.start));
+  const lastDay = dayOf(new Date(survey.end));
   const nextPlan = survey.nextPlan ? i18n._(PLAN_LABELS[survey.nextPlan]) : null;
 
   return (
@@ -111,17 +118,18 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
               <Trans>Survey period</Trans>
             </Title>
             <Text>
-              {formatDate(start)} – {formatDate(end)}
+              {formatSurveyDay(survey.start)} – {formatSurveyDay(survey.end)}
             </Text>
             <DatesProvider settings={{ locale: datesLocale(), firstDayOfWeek: 1 }}>
               <Calendar
-                defaultDate={survey.start.slice(0, 10)}
+                defaultDate={firstDay}
                 size="sm"
                 static
-                getDayProps={(date) => {
-                  const day = new Date(`${date}T12:00:00`);
-                  return { inRange: day >= start && day <= end };
-                }}
+                hideOutsideDates
+                weekendDays={[]}
+                previousLabel={t`Previous month`}
+                nextLabel={t`Next month`}
+                getDayProps={(date) => ({ inRange: date >= firstDay && date <= lastDay })}
               />
             </DatesProvider>
             {canWrite ? (
@@ -173,17 +181,18 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
                 <Trans>Error loading survey statistics</Trans>
               </Text>
             ) : statistics.data && statistics.data.length > 0 ? (
-              <BarChart
-                h={180}
-                data={statistics.data.map((point) => ({
-                  day: formatDate(point.date, { day: "numeric", month: "numeric" }),
-                  answers: point.answers,
-                }))}
-                dataKey="day"
-                series={[{ name: "answers", label: t`Answers`, color: "blue.8" }]}
-                withTooltip={false}
-                aria-label={t`Answers per day`}
-              />
+              <Box role="img" aria-label={t`Answers per day`}>
+                <BarChart
+                  h={180}
+                  data={statistics.data.map((point) => ({
+                    day: formatDate(point.date, { day: "numeric", month: "numeric" }),
+                    answers: point.answers,
+                  }))}
+                  dataKey="day"
+                  series={[{ name: "answers", label: t`Answers`, color: "blue.8" }]}
+                  withTooltip={false}
+                />
+              </Box>
             ) : null}
             <NotificationSelect
               value={survey.notifications ?? "OFF"}

@@ -4,10 +4,9 @@ import { Group, Stack, Text } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
-import { formatDate } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ShareCard } from "./share-card";
-import { SURVEY_TYPE_LABELS, surveyTitle } from "./survey-labels";
+import { formatSurveyDay, SURVEY_TYPE_LABELS, surveyTitle } from "./survey-labels";
 
 /**
  * Survey created (document 2 §2): the share card. The suggested-tasks card comes with the tasks
@@ -25,8 +24,8 @@ export function SurveyCreatedPage({ tenantId, surveyKey }: { tenantId: string; s
       />
       <Text>
         <Trans>
-          The survey runs from {formatDate(survey.start)} to {formatDate(survey.end)}. Share it with your
-          teams: everyone answers through their team's link.
+          The survey runs from {formatSurveyDay(survey.start)} to {formatSurveyDay(survey.end)}. Share it with
+          your teams: everyone answers through their team's link.
         </Trans>
       </Text>
       <ShareCard tenantId={tenantId} surveyKey={survey.key} type={survey.type} />

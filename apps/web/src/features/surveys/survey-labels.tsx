@@ -1,4 +1,4 @@
-import { type Language, SURVEY_STATUS, type SurveyType } from "@kunto/core";
+import { type Language, SURVEY_STATUS, SURVEY_TIME_ZONE, type SurveyType } from "@kunto/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -7,6 +7,7 @@ import "dayjs/locale/et";
 import "dayjs/locale/fi";
 import "dayjs/locale/pl";
 import "dayjs/locale/ru";
+import { formatDate } from "../../lib/format";
 import { currentLanguage } from "../../lib/i18n";
 
 export const SURVEY_TYPE_LABELS: Record<SurveyType, MessageDescriptor> = {
@@ -61,3 +62,7 @@ export const datesLocale = () => {
   const language = currentLanguage();
   return language === "ee" ? "et" : language;
 };
+
+/** A survey's day as the organisation's calendar has it (Europe/Helsinki), whatever the browser's zone. */
+export const formatSurveyDay = (instant: string) =>
+  formatDate(instant, { dateStyle: "medium", timeZone: SURVEY_TIME_ZONE });

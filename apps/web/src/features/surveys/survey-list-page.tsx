@@ -7,10 +7,10 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AnchorLink, ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
-import { formatDate, formatNumber } from "../../lib/format";
+import { formatNumber } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
-import { SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
+import { formatSurveyDay, SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
 
 type Item = {
   key: string;
@@ -106,8 +106,8 @@ function Section({ title, items, tenantId }: { title: string; items: Item[]; ten
                 {surveyTitle(survey)}
               </AnchorLink>
               <Text size="sm" c="dimmed">
-                {i18n._(SURVEY_TYPE_LABELS[survey.type])} · {formatDate(survey.start)} –{" "}
-                {formatDate(survey.end)}
+                {i18n._(SURVEY_TYPE_LABELS[survey.type])} · {formatSurveyDay(survey.start)} –{" "}
+                {formatSurveyDay(survey.end)}
               </Text>
             </Stack>
             <Group gap="sm">

@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
@@ -83,11 +83,7 @@ export function TeamsCard({ tenantId, canEdit }: { tenantId: string; canEdit: bo
                 {teams.data?.map((team) => (
                   <Table.Tr key={team.key}>
                     <Table.Td className="break-anywhere">{team.name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray.8">
-                        {i18n._(TEAM_TYPE_LABELS[team.type])}
-                      </Badge>
-                    </Table.Td>
+                    <Table.Td>{i18n._(TEAM_TYPE_LABELS[team.type])}</Table.Td>
                     <Table.Td>{team.answerers.length}</Table.Td>
                     {canEdit ? (
                       <Table.Td>
