@@ -10,7 +10,13 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["<rootDir>/src"],
-      exclude: ["**/node_modules/**", "**/routeTree.gen.ts"],
+      exclude: ["**/node_modules/**", "**/routeTree.gen.ts", "<rootDir>/src/respondent/**"],
+    },
+    // The public respondent page loads only its own messages (issue 7: its bundle stays small).
+    {
+      path: "<rootDir>/src/respondent/locales/{locale}/messages",
+      include: ["<rootDir>/src/respondent"],
+      exclude: ["**/node_modules/**"],
     },
   ],
   format: formatter({ lineNumbers: false }),

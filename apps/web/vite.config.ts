@@ -38,5 +38,10 @@ export default defineConfig({
     target: "es2022",
     // The lazily loaded password estimator chunk is ~1.7 MB (its dictionaries); all else is small.
     chunkSizeWarningLimit: 1800,
+    rollupOptions: {
+      // Two pages: the admin app, and the public respondent page served at /public/ (its own small
+      // entry: React without Mantine, the router or the query library).
+      input: { main: "index.html", respondent: "respondent.html" },
+    },
   },
 });

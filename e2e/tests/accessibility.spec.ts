@@ -185,6 +185,19 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
     await expectAccessible(page, "organisation settings");
     await scanDialog(page, /^Edit .* details$/, () => page.getByRole("button", { name: "Edit" }).click());
 
+    // Issue 7: the survey screens (their dialogs and the single survey: surveys-admin.spec.ts).
+    await page.goto(`/t/${tenantId}/analyses`);
+    await settled(page, "Surveys");
+    await expectAccessible(page, "survey list");
+    await page.goto(`/t/${tenantId}/analyses/new`);
+    await settled(page, "New survey");
+    await expectAccessible(page, "new survey");
+    await scanDialog(page, "New team", async () => {
+      await page.goto(`/t/${tenantId}/settings`);
+      await settled(page, "Settings");
+      await page.getByRole("button", { name: "New team" }).click();
+    });
+
     await page.goto(`/t/${tenantId}/onboarding`);
     await settled(page);
     await expectAccessible(page, "onboarding");

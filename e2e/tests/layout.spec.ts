@@ -102,6 +102,8 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/dashboard`,
         `${base}/users`,
         `${base}/settings`,
+        `${base}/analyses`,
+        `${base}/analyses/new`,
         `${base}/onboarding`,
         "/users",
       ]) {

@@ -13,11 +13,13 @@ interface Transfer {
   requests: number;
   transferred: number;
   decoded: number;
+  /** JavaScript only, as transferred (compressed), headers excluded. */
+  js: number;
   estimator: boolean;
 }
 
 async function firstRender(page: Page, url: string, ready: () => Promise<void>): Promise<Transfer> {
-  const finished: Promise<{ transferred: number; decoded: number; url: string }>[] = [];
+  const finished: Promise<{ transferred: number; decoded: number; body: number; url: string }>[] = [];
   const onResponse = (response: import("@playwright/test").Response) => {
     finished.push(
       (async () => {
@@ -25,6 +27,7 @@ async function firstRender(page: Page, url: string, ready: () => Promise<void>):
         const body = await response.body().catch(() => Buffer.alloc(0));
         return {
           transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          body: sizes.responseBodySize,
           decoded: body.length,
           url: response.url(),
         };
@@ -40,15 +43,39 @@ async function firstRender(page: Page, url: string, ready: () => Promise<void>):
     requests: all.length,
     transferred: all.reduce((sum, r) => sum + r.transferred, 0),
     decoded: all.reduce((sum, r) => sum + r.decoded, 0),
+    js: all.filter((r) => /\.m?js(\?|$)/.test(r.url)).reduce((sum, r) => sum + r.body, 0),
     estimator: all.some((r) => r.url.includes("password-estimator")),
   };
+}
+
+/** A running survey's public link in a demo sandbox's organisation (bench routes). */
+async function surveyLink(base: string): Promise<string> {
+  const demo = await fetch(`${base}/api/public/demo`, { method: "POST" });
+  const cookie = (demo.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
+    tenants: Array<{ id: string }>;
+  };
+  const tenantId = me.tenants[0]?.id ?? "";
+  const response = await fetch(`${base}/__bench/survey`, {
+    method: "POST",
+    headers: {
+      cookie,
+      "x-tenant-id": tenantId,
+      "content-type": "application/json",
+      origin: base.replace("127.0.0.1", "localhost"),
+    },
+    body: JSON.stringify({ shares: 1 }),
+  });
+  const { links } = (await response.json()) as { links: string[] };
+  return links[0] ?? "";
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`.padStart(10);
 
 async function main() {
   if (!existsSync(dist)) throw new Error("The web client is not built: run `pnpm build` first.");
-  const server = await startServer(port);
+  // Bench routes and a demo sandbox give the respondent page a running survey to show.
+  const server = await startServer(port, { BENCH_ROUTES: "true", DEMO_SANDBOX_LIMIT: "1000" });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
@@ -66,13 +93,19 @@ async function main() {
         url: "/signup",
         ready: (page: Page) => page.getByRole("textbox", { name: "Password" }).first().waitFor(),
       },
+      {
+        name: "respondent /public/",
+        url: `/public/#/s/${await surveyLink(server.base)}?lang=fi`,
+        // Everything before the first question is usable: the welcome text's Start button.
+        ready: (page: Page) => page.getByRole("button", { name: "Aloita" }).waitFor(),
+      },
     ];
     for (const { name, url, ready } of pages) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const figures = await firstRender(page, `${server.base}${url}`, () => ready(page));
       console.log(
-        `${name.padEnd(18)} ${String(figures.requests).padStart(3)} requests  transferred ${kb(figures.transferred)}  uncompressed ${kb(figures.decoded)}${figures.estimator ? "  (includes the password estimator)" : ""}`,
+        `${name.padEnd(20)} ${String(figures.requests).padStart(3)} requests  transferred ${kb(figures.transferred)}  uncompressed ${kb(figures.decoded)}  JavaScript ${kb(figures.js)}${figures.estimator ? "  (includes the password estimator)" : ""}`,
       );
       await context.close();
     }

@@ -147,6 +147,11 @@ function mountWebClient(app: Hono, webDist: string) {
       onFound: (_p, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
+  // The public respondent page (issue 7): its own small entry, at /public/ for every survey link.
+  app.get("/public", (c) => c.redirect("/public/", 301));
+  app.get("/public/", async (c) =>
+    c.html(await readFile(join(webDist, "respondent.html"), "utf8"), 200, { "cache-control": "no-cache" }),
+  );
   app.use("*", serveStatic({ root: webDist, precompressed: true }));
   // Read per request (the OS caches it): a new build is served without a restart.
   app.get("*", async (c) =>

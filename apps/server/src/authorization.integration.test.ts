@@ -69,6 +69,8 @@ interface Rule {
 
 const ALL_TENANT = { tenant: ["tenant_admin", "tenant_basic", "tenant_readonly"] } as const;
 const ADMIN_ONLY = { tenant: ["tenant_admin"] } as const;
+// Survey reads: the permission table gives read-only users survey.read on top of what basic has.
+const ADMIN_READONLY = { tenant: ["tenant_admin", "tenant_readonly"] } as const;
 const missing = randomUUID();
 /** Answers of a refused input (the shared schemas answer a field's own key or validation_failed). */
 const REFUSED = ["validation_failed"];
@@ -186,6 +188,69 @@ const RULES: Record<string, Rule> = {
   // Five sandboxes an hour per address: the walk's many actors share one address.
   "demo.start": { access: "public", input: {}, answers: ["demo_unavailable", "too_many_requests"] },
   "demo.sandbox": { access: "authed" },
+  "publicSurvey.get": {
+    access: "public",
+    input: { shareKey: `missing${missing}`.slice(0, 40), teamUrlSafeName: "x" },
+    answers: ["survey_link_unknown"],
+  },
+  "publicSurvey.submit": {
+    access: "public",
+    input: {
+      shareKey: `missing${missing}`.slice(0, 40),
+      teamUrlSafeName: "x",
+      submissionId: missing,
+      browserToken: "a-browser-token-of-enough-length",
+      language: "en",
+      answers: { q: 1 },
+    },
+    answers: ["survey_link_unknown"],
+  },
+  "surveyResults.calculate": { access: ALL_TENANT, input: { key: `missing-${missing}` }, answers: NOT_FOUND },
+  "surveyResults.calculation": {
+    access: ALL_TENANT,
+    input: { key: `missing-${missing}` },
+    answers: NOT_FOUND,
+  },
+  // Issue 7: teams, surveys and shares: read by admins and read-only users, changed by admins only.
+  "team.list": { access: ADMIN_READONLY },
+  "team.lite": { access: ADMIN_READONLY },
+  "team.get": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
+  "team.create": { access: ADMIN_ONLY, input: { name: "", type: "PERSONNEL" }, answers: REFUSED },
+  "team.update": { access: ADMIN_ONLY, input: { key: missing, name: "X" }, answers: NOT_FOUND },
+  "team.delete": { access: ADMIN_ONLY, input: { key: missing }, answers: NOT_FOUND },
+  "survey.list": { access: ADMIN_READONLY },
+  "survey.get": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
+  "survey.statistics": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
+  "survey.shareStatistics": {
+    access: ADMIN_READONLY,
+    input: { key: missing, shareKey: missing },
+    answers: NOT_FOUND,
+  },
+  "survey.create": {
+    access: ADMIN_ONLY,
+    input: { type: "NONE", start: "x", end: "x" },
+    answers: ["type_error"],
+  },
+  "survey.update": { access: ADMIN_ONLY, input: { key: missing, name: "X" }, answers: NOT_FOUND },
+  "survey.delete": { access: ADMIN_ONLY, input: { key: missing }, answers: NOT_FOUND },
+  "surveyShare.bySurvey": { access: ADMIN_READONLY, input: { surveyKey: missing }, answers: NOT_FOUND },
+  "surveyShare.get": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
+  "surveyShare.create": {
+    access: ADMIN_ONLY,
+    input: { name: "X", surveyKey: missing, teams: [missing] },
+    answers: NOT_FOUND,
+  },
+  "surveyShare.update": {
+    access: ADMIN_ONLY,
+    input: { key: missing, name: "X", teams: [missing] },
+    answers: NOT_FOUND,
+  },
+  "surveyShare.delete": { access: ADMIN_ONLY, input: { key: missing }, answers: NOT_FOUND },
+  "surveyShare.send": {
+    access: ADMIN_ONLY,
+    input: { key: missing, emails: ["someone@example.test"], language: "en" },
+    answers: NOT_FOUND,
+  },
 };
 
 type ActorName =

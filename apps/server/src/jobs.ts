@@ -1,11 +1,17 @@
-import { type Logger, removeExpiredSandboxes } from "@kunto/api";
-import type { Db } from "@kunto/db";
+import { type Logger, processSurveyInvitations, removeExpiredSandboxes } from "@kunto/api";
+import { createSystemDb, type Db } from "@kunto/db";
 import { PgBoss } from "pg-boss";
 
 /** Removes demo sandboxes 24 hours after they were made (issue 6.6). */
 export const SANDBOX_CLEANUP_QUEUE = "demo-sandbox-cleanup";
 /** Every ten minutes: a sandbox is gone at most ten minutes after its 24 hours. */
 export const SANDBOX_CLEANUP_CRON = "*/10 * * * *";
+/**
+ * Hands queued survey invitations to the mail outbox and copies the outbox's outcome back (issue 7,
+ * docs/decisions.md "Surveys"). Every minute: invitations wait at most a minute for the outbox.
+ */
+export const SURVEY_INVITATIONS_QUEUE = "survey-invitations";
+export const SURVEY_INVITATIONS_CRON = "* * * * *";
 
 /**
  * Scheduled work through pg-boss (docs/decisions.md "Jobs"). pg-boss keeps its own schema
@@ -13,7 +19,7 @@ export const SANDBOX_CLEANUP_CRON = "*/10 * * * *";
  * themselves run on the request pool (`db`, row-level security applies). Cron schedules are stored
  * once in the database and fire on one instance, however many servers run.
  */
-export async function startJobs(ownerUrl: string, db: Db, log: Logger) {
+export async function startJobs(ownerUrl: string, db: Db, log: Logger, appUrl: string) {
   const boss = new PgBoss({ connectionString: ownerUrl, max: 3, application_name: "kunto-jobs" });
   boss.on("error", (error) => log.error({ err: error }, "job queue failed"));
   await boss.start();
@@ -24,5 +30,20 @@ export async function startJobs(ownerUrl: string, db: Db, log: Logger) {
     return { removed };
   });
   await boss.schedule(SANDBOX_CLEANUP_QUEUE, SANDBOX_CLEANUP_CRON);
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  // Invitations cross organisations: the job works as the system role on the owner connection.
+  const system = createSystemDb(ownerUrl, { max: 1 });
+  await boss.createQueue(SURVEY_INVITATIONS_QUEUE);
+  await boss.work(SURVEY_INVITATIONS_QUEUE, async () => {
+    const result = await processSurveyInvitations(system.system, appUrl);
+    if (result.queued > 0 || result.updated > 0) log.info(result, "survey invitations processed");
+    return result;
+  });
+  await boss.schedule(SURVEY_INVITATIONS_QUEUE, SURVEY_INVITATIONS_CRON);
+  return {
+    boss,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 5000 });
+      await system.close();
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { seed } from "@kunto/db/seed";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
-import { addBenchRoutes } from "./bench-routes";
+import { addBenchRoutes, addSurveyBenchRoutes } from "./bench-routes";
 import { loadConfig, loadSecretsKey } from "./config";
 import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
@@ -52,7 +52,12 @@ async function main() {
     log,
     webDist: config.webDist,
     bodyLimitBytes: config.bodyLimitBytes,
-    extend: config.benchRoutes ? (app) => addBenchRoutes(app, database.db) : undefined,
+    extend: config.benchRoutes
+      ? (app) => {
+          addBenchRoutes(app, database.db);
+          addSurveyBenchRoutes(app, database.db);
+        }
+      : undefined,
     ready: async () => {
       try {
         await database.db.execute(sql`select 1`);
@@ -63,7 +68,7 @@ async function main() {
     },
   });
   const workers = startWorkers(database.db, log);
-  const jobs = await startJobs(database.ownerUrl, database.db, log);
+  const jobs = await startJobs(database.ownerUrl, database.db, log, config.appUrl);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
   });

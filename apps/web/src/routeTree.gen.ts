@@ -26,6 +26,10 @@ import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
 import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/$tenantId/settings'
 import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$tenantId/users'
+import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
+import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
+import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
+import { Route as AuthedTTenantIdAnalysesSKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/s/$key'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -113,6 +117,30 @@ const AuthedTTenantIdUsersRoute = AuthedTTenantIdUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedTTenantIdRouteRoute,
 } as any)
+const AuthedTTenantIdAnalysesIndexRoute =
+  AuthedTTenantIdAnalysesIndexRouteImport.update({
+    id: '/analyses/',
+    path: '/analyses/',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdAnalysesNewRoute =
+  AuthedTTenantIdAnalysesNewRouteImport.update({
+    id: '/analyses/new',
+    path: '/analyses/new',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdAnalysesCreatedKeyRoute =
+  AuthedTTenantIdAnalysesCreatedKeyRouteImport.update({
+    id: '/analyses/created/$key',
+    path: '/analyses/created/$key',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdAnalysesSKeyRoute =
+  AuthedTTenantIdAnalysesSKeyRouteImport.update({
+    id: '/analyses/s/$key',
+    path: '/analyses/s/$key',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -131,6 +159,10 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
+  '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
+  '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
 }
 export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute
@@ -148,6 +180,10 @@ export interface FileRoutesByTo {
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
+  '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
+  '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -168,6 +204,10 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/_authed/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
+  '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/_authed/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
+  '/_authed/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -188,6 +228,10 @@ export interface FileRouteTypes {
     | '/t/$tenantId/settings'
     | '/t/$tenantId/users'
     | '/t/$tenantId/'
+    | '/t/$tenantId/analyses/new'
+    | '/t/$tenantId/analyses/'
+    | '/t/$tenantId/analyses/created/$key'
+    | '/t/$tenantId/analyses/s/$key'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/confirm-email'
@@ -205,6 +249,10 @@ export interface FileRouteTypes {
     | '/t/$tenantId/settings'
     | '/t/$tenantId/users'
     | '/t/$tenantId'
+    | '/t/$tenantId/analyses/new'
+    | '/t/$tenantId/analyses'
+    | '/t/$tenantId/analyses/created/$key'
+    | '/t/$tenantId/analyses/s/$key'
   id:
     | '__root__'
     | '/_authed'
@@ -224,6 +272,10 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/settings'
     | '/_authed/t/$tenantId/users'
     | '/_authed/t/$tenantId/'
+    | '/_authed/t/$tenantId/analyses/new'
+    | '/_authed/t/$tenantId/analyses/'
+    | '/_authed/t/$tenantId/analyses/created/$key'
+    | '/_authed/t/$tenantId/analyses/s/$key'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -355,6 +407,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdUsersRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/analyses/': {
+      id: '/_authed/t/$tenantId/analyses/'
+      path: '/analyses'
+      fullPath: '/t/$tenantId/analyses/'
+      preLoaderRoute: typeof AuthedTTenantIdAnalysesIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/analyses/new': {
+      id: '/_authed/t/$tenantId/analyses/new'
+      path: '/analyses/new'
+      fullPath: '/t/$tenantId/analyses/new'
+      preLoaderRoute: typeof AuthedTTenantIdAnalysesNewRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/analyses/created/$key': {
+      id: '/_authed/t/$tenantId/analyses/created/$key'
+      path: '/analyses/created/$key'
+      fullPath: '/t/$tenantId/analyses/created/$key'
+      preLoaderRoute: typeof AuthedTTenantIdAnalysesCreatedKeyRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/analyses/s/$key': {
+      id: '/_authed/t/$tenantId/analyses/s/$key'
+      path: '/analyses/s/$key'
+      fullPath: '/t/$tenantId/analyses/s/$key'
+      preLoaderRoute: typeof AuthedTTenantIdAnalysesSKeyRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
   }
 }
 
@@ -364,6 +444,10 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdSettingsRoute: typeof AuthedTTenantIdSettingsRoute
   AuthedTTenantIdUsersRoute: typeof AuthedTTenantIdUsersRoute
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
+  AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
+  AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
+  AuthedTTenantIdAnalysesCreatedKeyRoute: typeof AuthedTTenantIdAnalysesCreatedKeyRoute
+  AuthedTTenantIdAnalysesSKeyRoute: typeof AuthedTTenantIdAnalysesSKeyRoute
 }
 
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
@@ -372,6 +456,11 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdSettingsRoute: AuthedTTenantIdSettingsRoute,
   AuthedTTenantIdUsersRoute: AuthedTTenantIdUsersRoute,
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
+  AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
+  AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,
+  AuthedTTenantIdAnalysesCreatedKeyRoute:
+    AuthedTTenantIdAnalysesCreatedKeyRoute,
+  AuthedTTenantIdAnalysesSKeyRoute: AuthedTTenantIdAnalysesSKeyRoute,
 }
 
 const AuthedTTenantIdRouteRouteWithChildren =

@@ -65,6 +65,27 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/emailsubscription"],
   },
   {
+    name: "Respondent page",
+    description:
+      "The public survey page behind a share's link: what it shows and its submissions. No sign-in, no cookie.",
+    prefixes: ["/public/survey"],
+  },
+  {
+    name: "Teams",
+    description: "Groups of recipients in the current organisation that surveys are shared with.",
+    prefixes: ["/tenant/team"],
+  },
+  {
+    name: "Surveys",
+    description: "The current organisation's surveys: schedule, status, answer counts per day.",
+    prefixes: ["/tenant/survey"],
+  },
+  {
+    name: "Survey shares",
+    description: "A survey's public links per team and its invitations by e-mail.",
+    prefixes: ["/tenant/surveyshare"],
+  },
+  {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
     prefixes: ["/user/tenant", "/tenant"],
@@ -73,8 +94,15 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
 const FALLBACK_TAG = { name: "Other", description: "Calls not yet sorted into a group." };
 const PROFILE_EXACT = new Set(["/user"]);
 
+const SURVEY_RESULTS = {
+  name: "Survey results",
+  description: "A survey's engine results from its stored aggregates.",
+};
+const isSurveyResult = (path: string) => /^\/tenant\/survey\/\{key\}\/calculat(e|ion)$/.test(path);
+
 function tagOf(path: string): string {
   if (PROFILE_EXACT.has(path)) return "Profile";
+  if (isSurveyResult(path)) return SURVEY_RESULTS.name;
   return (
     TAGS.find((tag) => tag.prefixes.some((p) => path === p || path.startsWith(`${p}/`)))?.name ??
     FALLBACK_TAG.name
@@ -201,8 +229,11 @@ const ACCESS_TEXT: Record<NonNullable<AccessMeta["access"]>, string> = {
 };
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
-/** Paths without an id that can still answer 404: the demo when the server has no demo data. */
-const ANSWERS_404 = new Set(["/public/demo"]);
+/**
+ * Paths without an id that can still answer 404: the demo when the server has no demo data, a
+ * share of a survey or team that is not there.
+ */
+const ANSWERS_404 = new Set(["/public/demo", "/tenant/surveyshare"]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {
@@ -211,10 +242,14 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
   statuses.push(403);
   if (path.includes("{") || access === "admin" || method === "delete" || ANSWERS_404.has(path))
     statuses.push(404);
-  // Answering an invitation that is no longer open is a conflict too (issue 6.7).
+  // Answering an invitation that is no longer open is a conflict too (issue 6.7), and so is an
+  // answer to a survey that is not running, full, or already answered from that browser.
   if (
     method === "post" &&
-    (access === "admin" || access === "tenant" || path.startsWith("/user/invitation/"))
+    (access === "admin" ||
+      access === "tenant" ||
+      path.startsWith("/user/invitation/") ||
+      path.startsWith("/public/survey/"))
   )
     statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);
@@ -354,7 +389,7 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
   components.schemas = { ...Object.fromEntries(generated), Error: ERROR_SCHEMA };
   components.responses = errorResponses();
   doc.components = components;
-  doc.tags = [...TAGS, FALLBACK_TAG]
+  doc.tags = [...TAGS, SURVEY_RESULTS, FALLBACK_TAG]
     .filter((tag) => usedTags.has(tag.name))
     .map(({ name, description }) => ({ name, description }));
   return doc;

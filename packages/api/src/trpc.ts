@@ -97,6 +97,13 @@ const inputGuard = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.meta({ access: "public" }).use(errorBoundary).use(inputGuard);
 
+/**
+ * The respondent page's calls (issue 7): public like the above, but a submission is no write that
+ * changes who may do what, so it leaves the per-process check memory alone; these procedures never
+ * read a session either.
+ */
+export const respondentProcedure = t.procedure.meta({ access: "public" }).use(errorBoundary).use(inputGuard);
+
 /** Signals a rollback of the request transaction without losing the procedure's result. */
 class Rollback extends Error {}
 

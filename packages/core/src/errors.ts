@@ -66,9 +66,29 @@ export const ERROR_STATUS = {
   invitation_expired: 409,
   invitation_revoked: 409,
   invitation_answered: 409,
+  // the respondent page (issue 7): a public link and its answers
+  survey_link_unknown: 404,
+  survey_not_started: 409,
+  survey_ended: 409,
+  survey_full: 409,
+  already_answered: 409,
+  invalid_answer: 400,
   // e-mail subscriptions
   email_subscription_retrieval_error: 500,
   email_subscription_preferences_saving_error: 500,
+  // surveys, teams and shares (document 2 §8)
+  type_error: 400,
+  dates_error: 400,
+  dates_in_past_error: 400,
+  invalid_email_addresses: 400,
+  max_recipients_reached: 400,
+  team_type_mismatch: 400,
+  team_has_answers: 409,
+  survey_create_failed: 500,
+  survey_save_failed: 500,
+  survey_delete_failed: 500,
+  team_save_failed: 500,
+  survey_share_failed: 500,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

@@ -11,11 +11,16 @@ import { type MailKind, type MailVars, renderMail } from "./templates";
 export async function enqueueMail<K extends MailKind>(
   tx: Db | Tx,
   mail: { to: string; kind: K; language: Language; vars: MailVars<K> },
-): Promise<void> {
+): Promise<number> {
   const { subject, text, redactedText } = renderMail(mail.kind, mail.language, mail.vars);
   // A trigger holds the mail instead (state held_demo, redacted text) when a demo sandbox's user
   // or organisation queues it (migration 0007).
-  await tx.insert(schema.mailOutbox).values({ to: mail.to, subject, text, redactedText, kind: mail.kind });
+  const [row] = await tx
+    .insert(schema.mailOutbox)
+    .values({ to: mail.to, subject, text, redactedText, kind: mail.kind })
+    .returning({ id: schema.mailOutbox.id });
+  if (!row) throw new Error("mail not queued");
+  return row.id;
 }
 
 export interface SmtpConfig {

@@ -16,6 +16,11 @@ const SAMPLES: { [K in MailKind]: MailVars<K> } = {
     organisation: "Sample Oy",
     inviter: "Maija Meikäläinen",
   },
+  surveyInvitation: {
+    link: "https://kunto.example/public/#/s/abc/sales",
+    organisation: "Sample Oy",
+    survey: "Spring survey",
+  },
 };
 
 describe("issue 6.10: a mail's text without its secrets", () => {

@@ -19,6 +19,7 @@ interface MailTemplate<V> {
 /** What a secret variable reads as once it is removed. */
 export const REDACTED = "[removed]";
 type InvitationVars = { link: string; organisation: string; inviter: string };
+type SurveyInvitationVars = { link: string; organisation: string; survey: string };
 const INVITATION_SUBJECT: Texts = {
   en: "You are invited to join an organisation in Kunto",
   fi: "Sinut on kutsuttu organisaatioon Kunnossa",
@@ -89,6 +90,27 @@ export const MAIL_TEMPLATES = {
     }),
     secrets: [],
   } satisfies MailTemplate<InvitationVars>,
+  /**
+   * A survey sent by e-mail from a share (document 2 §5). The public link is no secret: the same
+   * link is copied and handed out freely, and the admin sees which addresses were sent to.
+   */
+  surveyInvitation: {
+    subject: {
+      en: "You are invited to answer a survey",
+      fi: "Sinut on kutsuttu vastaamaan kyselyyn",
+      ee: "Teid kutsutakse küsitlusele vastama",
+      ru: "Приглашение ответить на опрос",
+      pl: "Zaproszenie do wypełnienia ankiety",
+    },
+    body: ({ link, organisation, survey }: SurveyInvitationVars) => ({
+      en: `${organisation} invites you to answer the survey "${survey}" in Kunto.\n\nOpen this link to answer; it takes about 10 minutes and your answers are anonymous:\n${link}`,
+      fi: `${organisation} kutsuu sinut vastaamaan kyselyyn "${survey}" Kunnossa.\n\nVastaa avaamalla tämä linkki; vastaaminen vie noin 10 minuuttia ja vastauksesi ovat nimettömiä:\n${link}`,
+      ee: `${organisation} kutsub Teid vastama küsitlusele "${survey}" Kuntos.\n\nVastamiseks avage see link; see võtab umbes 10 minutit ja Teie vastused on anonüümsed:\n${link}`,
+      ru: `${organisation} приглашает вас ответить на опрос «${survey}» в Kunto.\n\nОткройте эту ссылку, чтобы ответить; это займёт около 10 минут, ответы анонимны:\n${link}`,
+      pl: `${organisation} zaprasza Cię do wypełnienia ankiety „${survey}” w Kunto.\n\nOtwórz ten link, aby odpowiedzieć; zajmie to około 10 minut, a odpowiedzi są anonimowe:\n${link}`,
+    }),
+    secrets: [],
+  } satisfies MailTemplate<SurveyInvitationVars>,
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

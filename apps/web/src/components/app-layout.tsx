@@ -16,6 +16,7 @@ import { useDisclosure } from "@mantine/hooks";
 import {
   IconBuilding,
   IconChevronDown,
+  IconClipboardList,
   IconLayoutDashboard,
   IconLogout,
   IconMail,
@@ -132,6 +133,15 @@ function MainNav({
             leftSection={<IconLayoutDashboard size={18} />}
             onClick={onNavigate}
           />
+          {tenant.permissions.has("survey.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/analyses"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Surveys</Trans>}
+              leftSection={<IconClipboardList size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
           {tenant.permissions.has("tenant.users.manage") ? (
             <NavLinkItem
               to="/t/$tenantId/users"

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   date,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
 import { surveyTemplates } from "./content";
+import { mailOutbox } from "./platform";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -169,11 +171,17 @@ export const surveyShareInvitations = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * The outbox mail the job queued for this invitation: the outbox delivers it (retries, back-off,
+     * sandbox hold) and the job copies its outcome back here. Null until the job has queued it.
+     */
+    mailId: bigint({ mode: "number" }).references(() => mailOutbox.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("survey_share_invitations_share_idx").on(t.shareId),
+    index("survey_share_invitations_queued_idx").on(t.createdAt).where(sql`${t.state} = 'queued'`),
     tenantPolicy("survey_share_invitations", t.tenantId),
   ],
 );

@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { PageTitle } from "../../components/page-title";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
+import { TeamsCard } from "../teams/teams-card";
 import { EditTenantDialog } from "./edit-tenant-dialog";
 import { TenantHeaderCard } from "./tenant-header-card";
 
@@ -25,7 +26,9 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { data: tenant } = useSuspenseQuery(trpc.tenant.current.queryOptions());
-  const canEdit = useCurrentTenant(tenantId)?.permissions.has("tenant.update") ?? false;
+  const current = useCurrentTenant(tenantId);
+  const canEdit = current?.permissions.has("tenant.update") ?? false;
+  const canWriteSurveys = current?.permissions.has("survey.write") ?? false;
   const [editOpened, edit] = useDisclosure(openModalOnMount && canEdit);
 
   // The request is used up once the dialog is open, so a reload does not open it again.
@@ -38,9 +41,9 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
     <Stack gap="lg">
       <PageTitle title={t`Settings`} description={tenant.name} />
       <TenantHeaderCard tenant={tenant} onEdit={canEdit ? edit.open : undefined} />
+      <TeamsCard tenantId={tenantId} canEdit={canWriteSurveys} />
       {/*
         Further cards of this page come here, each added by its own issue (no placeholders):
-        - teams card (document 2, team management),
         - API keys card, for platform admins only (document 3),
         - payments / subscription card (document 3, billing).
       */}

@@ -1,0 +1,130 @@
+import { addDays, dayOf, SURVEY_STATUS } from "@kunto/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { DatePickerInput, DatesProvider } from "@mantine/dates";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { FormButtons } from "../../components/form-buttons";
+import { errorMessage } from "../../lib/api-error";
+import { useTRPC } from "../../lib/trpc";
+import { dateInputFormat, datesLocale } from "./survey-labels";
+
+/** Saves a change of the survey and refreshes what shows it. */
+export function useUpdateSurvey(key: string, onDone?: () => void) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.survey.update.mutationOptions({
+      onSuccess: async (survey) => {
+        queryClient.setQueryData(trpc.survey.get.queryKey({ key }), survey);
+        await queryClient.invalidateQueries({ queryKey: trpc.survey.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.survey.statistics.queryKey({ key }) });
+        notifications.show({ color: "green", message: t`Saved` });
+        onDone?.();
+      },
+      onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
+    }),
+  );
+}
+
+/**
+ * Edit the schedule, end now, or reopen (§4): while running the dates change and "End now" ends it;
+ * once ended the same dialog reopens it with new dates.
+ */
+export function ScheduleDialog({
+  survey,
+  opened,
+  onClose,
+}: {
+  survey: { key: string; start: string; end: string; status: number };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const ended = survey.status === SURVEY_STATUS.ended;
+  const today = dayOf(new Date());
+  const [dates, setDates] = useState<[string | null, string | null]>(() =>
+    ended ? [today, addDays(today, 7)] : [dayOf(new Date(survey.start)), dayOf(new Date(survey.end))],
+  );
+  const update = useUpdateSurvey(survey.key, onClose);
+  return (
+    <Modal opened={opened} onClose={onClose} title={ended ? t`Reopen survey` : t`Edit schedule`} size={480}>
+      <Stack gap="md">
+        {ended ? (
+          <Text size="sm">
+            <Trans>Choose new dates: the survey takes answers again until the new end.</Trans>
+          </Text>
+        ) : null}
+        <DatesProvider settings={{ locale: datesLocale(), firstDayOfWeek: 1 }}>
+          <DatePickerInput
+            type="range"
+            label={t`Start and end`}
+            valueFormat={dateInputFormat()}
+            value={dates}
+            onChange={(value) => setDates(value as [string | null, string | null])}
+            required
+          />
+        </DatesProvider>
+        {survey.status === SURVEY_STATUS.running ? (
+          <Button
+            variant="outline"
+            color="red.9"
+            loading={update.isPending}
+            onClick={() => update.mutate({ key: survey.key, endNow: true })}
+          >
+            <Trans>End now</Trans>
+          </Button>
+        ) : null}
+        <FormButtons
+          onCancel={onClose}
+          loading={update.isPending}
+          disabled={!dates[0] || !dates[1]}
+          onSubmit={() => {
+            const [start, end] = dates;
+            if (start && end) update.mutate({ key: survey.key, start, end });
+          }}
+          submitLabel={ended ? <Trans>Reopen</Trans> : <Trans>Save</Trans>}
+        />
+      </Stack>
+    </Modal>
+  );
+}
+
+export function EstimatedAnswerersDialog({
+  survey,
+  opened,
+  onClose,
+}: {
+  survey: { key: string; estimatedAnswerers: number | null };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const [value, setValue] = useState<number | string>(survey.estimatedAnswerers ?? "");
+  const update = useUpdateSurvey(survey.key, onClose);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Estimated answerers`} size={390}>
+      <Stack gap="md">
+        <NumberInput
+          label={t`Estimated answerers`}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          value={value}
+          onChange={setValue}
+          data-autofocus
+        />
+        <FormButtons
+          onCancel={onClose}
+          loading={update.isPending}
+          onSubmit={() =>
+            update.mutate({ key: survey.key, estimatedAnswerers: value === "" ? null : Number(value) })
+          }
+          submitLabel={<Trans>Save</Trans>}
+        />
+      </Stack>
+    </Modal>
+  );
+}

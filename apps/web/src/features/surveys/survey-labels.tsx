@@ -1,0 +1,68 @@
+import { type Language, SURVEY_STATUS, SURVEY_TIME_ZONE, type SurveyType } from "@kunto/core";
+import type { MessageDescriptor } from "@lingui/core";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Badge } from "@mantine/core";
+import "dayjs/locale/et";
+import "dayjs/locale/fi";
+import "dayjs/locale/pl";
+import "dayjs/locale/ru";
+import { formatDate } from "../../lib/format";
+import { currentLanguage } from "../../lib/i18n";
+
+export const SURVEY_TYPE_LABELS: Record<SurveyType, MessageDescriptor> = {
+  PERSONNEL: msg`Personnel survey`,
+  MANAGEMENT: msg`Management survey`,
+};
+
+export const TEAM_TYPE_LABELS: Record<SurveyType, MessageDescriptor> = {
+  PERSONNEL: msg`Personnel`,
+  MANAGEMENT: msg`Management`,
+};
+
+/** A survey's name, or its type when it has none. */
+export const surveyTitle = (survey: { name: string | null; type: SurveyType }) =>
+  survey.name ?? i18n._(SURVEY_TYPE_LABELS[survey.type]);
+
+/** §4: upcoming in the warning colour, ongoing blue, ended in the success colour. */
+export function SurveyStatusBadge({ status }: { status: number }) {
+  if (status === SURVEY_STATUS.upcoming)
+    return (
+      <Badge color="orange.9" variant="light">
+        {i18n._(msg`Upcoming`)}
+      </Badge>
+    );
+  if (status === SURVEY_STATUS.running)
+    return (
+      <Badge color="blue.9" variant="light">
+        {i18n._(msg`Ongoing`)}
+      </Badge>
+    );
+  return (
+    <Badge color="green.9" variant="light">
+      {i18n._(msg`Ended`)}
+    </Badge>
+  );
+}
+
+/**
+ * How dates are typed and shown in the pickers: DD.MM.YYYY (§2), or the language's own order where
+ * it differs (English as in the United Kingdom, with slashes).
+ */
+const DATE_FORMATS: Record<Language, string> = {
+  en: "DD/MM/YYYY",
+  fi: "DD.MM.YYYY",
+  ee: "DD.MM.YYYY",
+  ru: "DD.MM.YYYY",
+  pl: "DD.MM.YYYY",
+};
+export const dateInputFormat = () => DATE_FORMATS[currentLanguage()];
+/** dayjs's locale of the active language (`et` for `ee`). */
+export const datesLocale = () => {
+  const language = currentLanguage();
+  return language === "ee" ? "et" : language;
+};
+
+/** A survey's day as the organisation's calendar has it (Europe/Helsinki), whatever the browser's zone. */
+export const formatSurveyDay = (instant: string) =>
+  formatDate(instant, { dateStyle: "medium", timeZone: SURVEY_TIME_ZONE });

@@ -1,0 +1,565 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { CallError, fetchSurvey, type Language, type Question, type Survey, sendResponse } from "./api";
+import { activate, browserLanguage, LANGUAGE_NAMES, LANGUAGES, linkLanguage, localeOf } from "./i18n";
+import { browserToken, loadSaved, type Saved, save } from "./store";
+
+/** `#/s/{shareKey}/{teamUrlSafeName}` with an optional `?lang=` inside the hash. */
+function parseLink(hash: string): { shareKey: string; team: string; query: string } | null {
+  const [path = "", query = ""] = hash.replace(/^#/, "").split("?");
+  const match = /^\/s\/([^/]+)\/([^/]+)\/?$/.exec(path);
+  if (!match?.[1] || !match[2]) return null;
+  try {
+    return { shareKey: decodeURIComponent(match[1]), team: decodeURIComponent(match[2]), query };
+  } catch {
+    return null;
+  }
+}
+
+type View =
+  | { kind: "loading" }
+  | { kind: "unknown" }
+  | { kind: "loadFailed" }
+  | { kind: "survey"; survey: Survey };
+
+type Sending = "idle" | "sending" | "failed";
+
+export function RespondentPage() {
+  const [hash, setHash] = useState(() => location.hash);
+  useEffect(() => {
+    const onHash = () => setHash(location.hash);
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+  const link = useMemo(() => parseLink(hash), [hash]);
+  if (!link) return <UnknownLinkPage language={linkLanguage("") ?? browserLanguage()} />;
+  return (
+    <Respondent
+      key={`${link.shareKey}/${link.team}`}
+      shareKey={link.shareKey}
+      team={link.team}
+      query={link.query}
+    />
+  );
+}
+
+/** A link that is not a survey link at all: no call to make, the same page as an unknown one. */
+function UnknownLinkPage({ language }: { language: Language }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void activate(language).then(() => setReady(true));
+  }, [language]);
+  if (!ready) return null;
+  return (
+    <Shell language={language} onLanguage={null}>
+      <StatePage kind="unknown" />
+    </Shell>
+  );
+}
+
+function Respondent({ shareKey, team, query }: { shareKey: string; team: string; query: string }) {
+  const [saved, setSavedState] = useState<Saved>(() => loadSaved(shareKey, team));
+  const [language, setLanguage] = useState<Language>(
+    () => saved.language ?? linkLanguage(query) ?? browserLanguage(),
+  );
+  const [ready, setReady] = useState(false);
+  const [view, setView] = useState<View>({ kind: "loading" });
+  const [sending, setSending] = useState<Sending>("idle");
+
+  const update = useCallback(
+    (change: (current: Saved) => Saved) =>
+      setSavedState((current) => {
+        const next = change(current);
+        save(shareKey, team, next);
+        return next;
+      }),
+    [shareKey, team],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      const survey = await fetchSurvey(shareKey, team, language);
+      setView({ kind: "survey", survey });
+    } catch (error) {
+      setView(
+        error instanceof CallError && error.status === 404 ? { kind: "unknown" } : { kind: "loadFailed" },
+      );
+    }
+  }, [shareKey, team, language]);
+
+  // Only a new language asks again; answers are kept while the texts change.
+  useEffect(() => {
+    let live = true;
+    void Promise.all([activate(language), saved.sent || saved.alreadyAnswered ? null : load()]).then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const send = useCallback(async () => {
+    setSending("sending");
+    try {
+      await sendResponse(shareKey, team, {
+        submissionId: saved.submissionId,
+        browserToken: browserToken(),
+        language,
+        answers: saved.answers,
+      });
+      update((s) => ({ ...s, sent: true }));
+      setSending("idle");
+    } catch (error) {
+      const key = error instanceof CallError ? error.key : "network";
+      if (key === "already_answered") {
+        update((s) => ({ ...s, alreadyAnswered: true }));
+        setSending("idle");
+      } else if (key === "survey_ended" || key === "survey_full" || key === "survey_not_started") {
+        setSending("idle");
+        await load();
+      } else if (key === "survey_link_unknown") {
+        setSending("idle");
+        setView({ kind: "unknown" });
+      } else setSending("failed");
+    }
+  }, [shareKey, team, language, saved.submissionId, saved.answers, update, load]);
+
+  // Back online after a failed send: try again by itself (the answers wait in the browser).
+  useEffect(() => {
+    if (sending !== "failed") return;
+    const retry = () => void send();
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [sending, send]);
+
+  const chooseLanguage = (next: Language) => {
+    update((s) => ({ ...s, language: next }));
+    setLanguage(next);
+  };
+
+  if (!ready) return null;
+  let content: ReactNode;
+  if (saved.sent) content = <StatePage kind="done" />;
+  else if (saved.alreadyAnswered) content = <StatePage kind="alreadyAnswered" />;
+  else if (view.kind === "loading") content = null;
+  else if (view.kind === "unknown") content = <StatePage kind="unknown" />;
+  else if (view.kind === "loadFailed")
+    content = (
+      <StatePage kind="loadFailed">
+        <button type="button" className="button primary" onClick={() => void load()}>
+          <Trans>Try again</Trans>
+        </button>
+      </StatePage>
+    );
+  else if (view.survey.state !== "running")
+    content = <StatePage kind={view.survey.state} startsAt={view.survey.startsAt} language={language} />;
+  else
+    content = (
+      <SurveyFlow
+        survey={view.survey}
+        saved={saved}
+        update={update}
+        sending={sending}
+        onSend={() => void send()}
+      />
+    );
+  return (
+    <Shell language={language} onLanguage={chooseLanguage}>
+      {content}
+    </Shell>
+  );
+}
+
+function Shell({
+  language,
+  onLanguage,
+  children,
+}: {
+  language: Language;
+  onLanguage: ((language: Language) => void) | null;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <>
+      <header className="bar">
+        <span className="brand">Kunto</span>
+        {onLanguage && (
+          <span className="language">
+            <label htmlFor={id}>
+              <Trans>Language</Trans>
+            </label>
+            <select id={id} value={language} onChange={(event) => onLanguage(event.target.value as Language)}>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={localeOf(code)}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
+      </header>
+      <main className="page">{children}</main>
+    </>
+  );
+}
+
+type StateKind = "unknown" | "loadFailed" | "upcoming" | "ended" | "full" | "alreadyAnswered" | "done";
+
+function StatePage({
+  kind,
+  startsAt,
+  language,
+  children,
+}: {
+  kind: StateKind;
+  startsAt?: string;
+  language?: Language;
+  children?: ReactNode;
+}) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const when =
+    startsAt && language
+      ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: "long", timeStyle: "short" }).format(
+          new Date(startsAt),
+        )
+      : "";
+  const texts: Record<StateKind, { title: ReactNode; body: ReactNode }> = {
+    unknown: {
+      title: <Trans>This survey link is not known</Trans>,
+      body: (
+        <Trans>
+          Check that the whole link from your invitation was opened, or ask the sender for a new one.
+        </Trans>
+      ),
+    },
+    loadFailed: {
+      title: <Trans>The survey could not be loaded</Trans>,
+      body: <Trans>Check your internet connection and try again.</Trans>,
+    },
+    upcoming: {
+      title: <Trans>This survey has not started yet</Trans>,
+      body: <Trans>The survey opens on {when}. Come back then with the same link.</Trans>,
+    },
+    ended: {
+      title: <Trans>This survey has ended</Trans>,
+      body: <Trans>Answers are no longer collected. Thank you for your interest.</Trans>,
+    },
+    full: {
+      title: <Trans>This survey cannot take more answers</Trans>,
+      body: (
+        <Trans>
+          The survey has reached the number of answers its organisation's plan allows. Your answers were not
+          saved; please tell the person who sent you the link.
+        </Trans>
+      ),
+    },
+    alreadyAnswered: {
+      title: <Trans>You have already answered</Trans>,
+      body: (
+        <Trans>
+          Answers from this browser to this survey have already been saved. Each person answers once.
+        </Trans>
+      ),
+    },
+    done: {
+      title: <Trans>Thank you for answering!</Trans>,
+      body: <Trans>Your answers have been saved. You can close this page.</Trans>,
+    },
+  };
+  return (
+    <section className="card" aria-labelledby="state-title">
+      <h1 id="state-title" ref={heading} tabIndex={-1}>
+        {texts[kind].title}
+      </h1>
+      <p>{texts[kind].body}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Moves focus to a new page's heading so a screen reader announces where the respondent is. */
+function useFocusOnMount<T extends HTMLElement>(dependency?: unknown) {
+  const ref = useRef<T>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // The first page of a visit keeps the browser's own start; later pages take the focus.
+    if (first.current && document.activeElement === document.body && dependency === undefined) {
+      first.current = false;
+      return;
+    }
+    first.current = false;
+    ref.current?.focus();
+  }, [dependency]);
+  return ref;
+}
+
+function SurveyFlow({
+  survey,
+  saved,
+  update,
+  sending,
+  onSend,
+}: {
+  survey: Survey;
+  saved: Saved;
+  update: (change: (current: Saved) => Saved) => void;
+  sending: Sending;
+  onSend: () => void;
+}) {
+  const { t } = useLingui();
+  const questions = useMemo(() => survey.questions.filter((q) => q.type !== "GROUP"), [survey.questions]);
+  const groups = useMemo(
+    () => new Map(survey.questions.filter((q) => q.type === "GROUP").map((q) => [q.key, q.title])),
+    [survey.questions],
+  );
+  const total = questions.length;
+  const hasWelcome = survey.welcome !== null && survey.welcome.trim() !== "";
+  const step = Math.min(Math.max(saved.step, hasWelcome ? -1 : 0), total);
+  const heading = useFocusOnMount<HTMLHeadingElement>(step);
+  const go = (next: number) => update((s) => ({ ...s, step: next }));
+  const answer = (key: string, value: number) =>
+    update((s) => ({ ...s, answers: { ...s.answers, [key]: value } }));
+  const answered = questions.filter((q) => saved.answers[q.key] !== undefined).length;
+  const title = survey.type === "PERSONNEL" ? t`Personnel survey` : t`Management survey`;
+
+  if (step === -1)
+    return (
+      <section className="card" aria-labelledby="welcome-title">
+        <h1 id="welcome-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        <p className="team">{survey.teamName}</p>
+        <div className="welcome">{survey.welcome}</div>
+        <button type="button" className="button primary" onClick={() => go(0)}>
+          <Trans>Start</Trans>
+        </button>
+      </section>
+    );
+
+  if (step === total)
+    return (
+      <section className="card" aria-labelledby="send-title">
+        <h1 id="send-title" ref={heading} tabIndex={-1}>
+          <Trans>Send your answers</Trans>
+        </h1>
+        <Progress value={total} total={total} />
+        <p>
+          <Trans>
+            You answered {answered} of {total} questions. Your answers are anonymous and cannot be changed
+            after sending.
+          </Trans>
+        </p>
+        {answered === 0 && (
+          <p className="note">
+            <Trans>Answer at least one question before sending.</Trans>
+          </p>
+        )}
+        {sending === "failed" && (
+          <div className="alert" role="alert">
+            <Trans>
+              Your answers could not be sent. They are kept on this device, so nothing is lost: try again, or
+              they are sent by themselves when the connection returns.
+            </Trans>
+          </div>
+        )}
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => go(total - 1)}
+            disabled={sending === "sending"}
+          >
+            <Trans>Back</Trans>
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            onClick={onSend}
+            disabled={answered === 0 || sending === "sending"}
+          >
+            {sending === "sending" ? (
+              <Trans>Sending…</Trans>
+            ) : sending === "failed" ? (
+              <Trans>Try again</Trans>
+            ) : (
+              <Trans>Send answers</Trans>
+            )}
+          </button>
+        </div>
+      </section>
+    );
+
+  const question = questions[step] as Question;
+  const group = question.group ? groups.get(question.group) : undefined;
+  const next = () => go(step + 1);
+  return (
+    <section className="card" aria-labelledby="survey-title">
+      <h1 id="survey-title" className="survey-title">
+        {title}
+      </h1>
+      <Progress value={step + 1} total={total} />
+      {group && (
+        <h2 className="group" ref={heading} tabIndex={-1}>
+          {group}
+        </h2>
+      )}
+      {question.type === "SLIDER" ? (
+        <SliderQuestion
+          key={question.key}
+          question={question}
+          value={saved.answers[question.key]}
+          onAnswer={(value) => answer(question.key, value)}
+          focusRef={group ? null : heading}
+        />
+      ) : (
+        <ChoiceQuestion
+          key={question.key}
+          question={question}
+          value={saved.answers[question.key]}
+          onAnswer={(value, byPointer) => {
+            answer(question.key, value);
+            if (survey.autojump && byPointer) window.setTimeout(next, 250);
+          }}
+          focusRef={group ? null : heading}
+        />
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => go(step - 1)}
+          disabled={step === 0 && !hasWelcome}
+        >
+          <Trans>Back</Trans>
+        </button>
+        <button type="button" className="button primary" onClick={next}>
+          {step === total - 1 ? <Trans>Review and send</Trans> : <Trans>Next</Trans>}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Progress({ value, total }: { value: number; total: number }) {
+  const { t } = useLingui();
+  const label = t`Question ${value} of ${total}`;
+  return (
+    <div className="progress">
+      <span aria-hidden="true">{label}</span>
+      <progress max={total} value={value} aria-label={label} />
+    </div>
+  );
+}
+
+function SliderQuestion({
+  question,
+  value,
+  onAnswer,
+  focusRef,
+}: {
+  question: Question;
+  value: number | undefined;
+  onAnswer: (value: number) => void;
+  focusRef: React.RefObject<HTMLHeadingElement | null> | null;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const slider = question.slider as NonNullable<Question["slider"]>;
+  const middle = slider.min + Math.round((slider.max - slider.min) / slider.step / 2) * slider.step;
+  const shown = value ?? middle;
+  const ends = [slider.minLabel, slider.maxLabel].filter(Boolean).join(" – ");
+  const valueText =
+    value === undefined
+      ? t`Not answered`
+      : value === slider.min && slider.minLabel
+        ? `${value}, ${slider.minLabel}`
+        : value === slider.max && slider.maxLabel
+          ? `${value}, ${slider.maxLabel}`
+          : String(value);
+  // A tap on the value the slider already shows fires no change: count it as an answer too.
+  const confirm = (event: { currentTarget: HTMLInputElement }) => onAnswer(Number(event.currentTarget.value));
+  return (
+    <div className="question">
+      <h3 id={`${id}-title`} className="question-title" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+        <label htmlFor={id}>{question.title}</label>
+      </h3>
+      {question.content && (
+        <p id={`${id}-content`} className="content">
+          {question.content}
+        </p>
+      )}
+      <output htmlFor={id} className={value === undefined ? "value unanswered" : "value"} aria-hidden="true">
+        {value === undefined ? t`Not answered` : value}
+      </output>
+      <input
+        id={id}
+        type="range"
+        className={value === undefined ? "unanswered" : undefined}
+        min={slider.min}
+        max={slider.max}
+        step={slider.step}
+        value={shown}
+        aria-valuetext={valueText}
+        aria-describedby={
+          [question.content ? `${id}-content` : "", ends ? `${id}-ends` : ""].filter(Boolean).join(" ") ||
+          undefined
+        }
+        onChange={confirm}
+        onPointerUp={confirm}
+        onKeyUp={(event) => {
+          if (/^(Arrow|Home|End|Page)/.test(event.key)) confirm(event);
+        }}
+      />
+      {ends && (
+        <div id={`${id}-ends`} className="ends">
+          <span>{slider.minLabel}</span>
+          <span>{slider.maxLabel}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChoiceQuestion({
+  question,
+  value,
+  onAnswer,
+  focusRef,
+}: {
+  question: Question;
+  value: number | undefined;
+  onAnswer: (value: number, byPointer: boolean) => void;
+  focusRef: React.RefObject<HTMLHeadingElement | null> | null;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="question" aria-describedby={question.content ? `${id}-content` : undefined}>
+      <legend>
+        <h3 className="question-title" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+          {question.title}
+        </h3>
+      </legend>
+      {question.content && (
+        <p id={`${id}-content`} className="content">
+          {question.content}
+        </p>
+      )}
+      <div className="choices">
+        {(question.choices ?? []).map((choice) => (
+          <label key={choice.value} className="choice">
+            <input
+              type="radio"
+              name={id}
+              value={choice.value}
+              checked={value === choice.value}
+              onChange={() => {}}
+              onClick={(event) => onAnswer(choice.value, event.detail > 0)}
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "survey_share_invitations" ADD COLUMN "mail_id" bigint;--> statement-breakpoint
+ALTER TABLE "survey_share_invitations" ADD CONSTRAINT "survey_share_invitations_mail_id_mail_outbox_id_fk" FOREIGN KEY ("mail_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "survey_share_invitations_queued_idx" ON "survey_share_invitations" USING btree ("created_at") WHERE "survey_share_invitations"."state" = 'queued';

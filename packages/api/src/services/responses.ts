@@ -1,0 +1,537 @@
+import { createHash } from "node:crypto";
+import {
+  AppError,
+  effectivePlan,
+  PLAN_LIMITS,
+  type Plan,
+  type SubscriptionStatus,
+  dayOf as surveyDayOf,
+} from "@kunto/core";
+import { type Db, schema, type Tx } from "@kunto/db";
+import {
+  addRespondent,
+  DEFAULT_CATEGORY_TREE,
+  emptyAggregates,
+  type PreparedTemplate,
+  parseAggregates,
+  prepareTemplate,
+  type RawAnswers,
+  scoreRespondent,
+  type TemplateQuestion,
+} from "@kunto/engine";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+
+/**
+ * The respondent page's two calls (issue 7, GUIDE.md "Answers at volume"): what the page shows for
+ * a public link, and one submission. Both work in their own transaction that reaches the share by
+ * its key (policy `survey_shares_by_key`) and then its tenant; neither reads a session nor the
+ * per-process check memory.
+ */
+
+export const RESPONDENT_LANGUAGES = ["en", "fi", "ee", "ru", "pl"] as const;
+export type RespondentLanguage = (typeof RESPONDENT_LANGUAGES)[number];
+
+export type SurveyState = "upcoming" | "running" | "ended" | "full";
+
+/** One question of a template as the respondent page needs it (no report wording). */
+export interface TemplateQuestionRow {
+  key: string;
+  type: "GROUP" | "SLIDER" | "CHOICE_SINGLE";
+  group: string | null;
+  category: string | null;
+  titleTid: string;
+  contentTid: string | null;
+  slider: { min: number; max: number; step: number; minTid: string | null; maxTid: string | null } | null;
+  choices: { key: string; value: number; nameTid: string }[] | null;
+}
+
+/** A template as answered: its rows, the engine's prepared form, and choice values by key. */
+export interface LoadedTemplate {
+  id: string;
+  type: "PERSONNEL" | "MANAGEMENT";
+  startTid: string;
+  welcome: boolean;
+  autojump: boolean;
+  questions: TemplateQuestionRow[];
+  engineQuestions: TemplateQuestion[];
+  prepared: PreparedTemplate;
+  /** For each scorable question: slider bounds, or choice value -> choice key. */
+  rules: Map<
+    string,
+    { kind: "slider"; min: number; max: number; step: number } | { kind: "choice"; keys: Map<number, string> }
+  >;
+}
+
+/**
+ * Templates never change under a survey (edits make a new version), so a template is loaded and
+ * prepared once per process and kept by id.
+ */
+const templates = new Map<string, Promise<LoadedTemplate>>();
+
+export function loadTemplate(tx: Tx | Db, templateId: string): Promise<LoadedTemplate> {
+  let loaded = templates.get(templateId);
+  if (!loaded) {
+    loaded = readTemplate(tx, templateId);
+    templates.set(templateId, loaded);
+    loaded.catch(() => templates.delete(templateId));
+  }
+  return loaded;
+}
+
+async function readTemplate(tx: Tx | Db, templateId: string): Promise<LoadedTemplate> {
+  const [template] = await tx
+    .select()
+    .from(schema.surveyTemplates)
+    .where(eq(schema.surveyTemplates.id, templateId));
+  if (!template) throw new AppError("not_found");
+  const questionRows = await tx
+    .select()
+    .from(schema.surveyQuestions)
+    .where(eq(schema.surveyQuestions.templateId, templateId))
+    .orderBy(asc(schema.surveyQuestions.order));
+  const choiceRows = questionRows.length
+    ? await tx
+        .select()
+        .from(schema.questionChoices)
+        .where(
+          inArray(
+            schema.questionChoices.questionId,
+            questionRows.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(schema.questionChoices.order))
+    : [];
+  const choicesOf = new Map<string, typeof choiceRows>();
+  for (const choice of choiceRows) {
+    const list = choicesOf.get(choice.questionId) ?? [];
+    list.push(choice);
+    choicesOf.set(choice.questionId, list);
+  }
+  const questions: TemplateQuestionRow[] = [];
+  const engineQuestions: TemplateQuestion[] = [];
+  const rules: LoadedTemplate["rules"] = new Map();
+  for (const q of questionRows) {
+    const choices = q.type === "CHOICE_SINGLE" ? (choicesOf.get(q.id) ?? []) : null;
+    const min = q.sliderMin ?? 0;
+    const max = q.sliderMax ?? 100;
+    const step = q.sliderStep && q.sliderStep > 0 ? q.sliderStep : 1;
+    questions.push({
+      key: q.key,
+      type: q.type,
+      group: q.groupKey,
+      category: q.category,
+      titleTid: q.titleTid,
+      contentTid: q.contentTid,
+      slider: q.type === "SLIDER" ? { min, max, step, minTid: q.sliderMinTid, maxTid: q.sliderMaxTid } : null,
+      choices: choices?.map((c) => ({ key: c.key, value: c.value, nameTid: c.nameTid })) ?? null,
+    });
+    if (q.type === "GROUP") engineQuestions.push({ key: q.key, type: "GROUP", category: q.category });
+    else if (q.type === "SLIDER") {
+      engineQuestions.push({ key: q.key, type: "SLIDER", category: q.category, min, max, step });
+      rules.set(q.key, { kind: "slider", min, max, step });
+    } else {
+      const list = choices ?? [];
+      engineQuestions.push({
+        key: q.key,
+        type: "CHOICE_SINGLE",
+        category: q.category,
+        choices: list.map((c) => ({ key: c.key, value: c.value })),
+      });
+      rules.set(q.key, { kind: "choice", keys: new Map(list.map((c) => [c.value, c.key])) });
+    }
+  }
+  return {
+    id: template.id,
+    type: template.type,
+    startTid: template.startTid,
+    welcome: template.welcome,
+    autojump: template.autojump,
+    questions,
+    engineQuestions,
+    prepared: prepareTemplate(DEFAULT_CATEGORY_TREE, engineQuestions),
+    rules,
+  };
+}
+
+/** Texts of the given tids in one language, English where that language has none. */
+async function textsFor(tx: Tx, tids: string[], language: RespondentLanguage) {
+  const rows = tids.length
+    ? await tx
+        .select()
+        .from(schema.translations)
+        .where(
+          and(
+            inArray(schema.translations.tid, tids),
+            inArray(schema.translations.language, language === "en" ? ["en"] : [language, "en"]),
+          ),
+        )
+    : [];
+  const texts = new Map<string, string>();
+  for (const row of rows) if (row.language === "en" && !texts.has(row.tid)) texts.set(row.tid, row.text);
+  for (const row of rows)
+    if (row.language === language && row.text.trim() !== "") texts.set(row.tid, row.text);
+  return (tid: string | null) => (tid === null ? null : (texts.get(tid) ?? ""));
+}
+
+interface ShareContext {
+  shareId: string;
+  tenantId: string;
+  surveyId: string;
+  surveyType: "PERSONNEL" | "MANAGEMENT";
+  templateId: string;
+  startsAt: Date;
+  endsAt: Date;
+  teamId: string | null;
+  teamName: string | null;
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus | null;
+  latestAnswerOn: string | null;
+  /** The stored response of the submission id asked about, if any. */
+  earlier: { share_id: string; team_id: string; submitted_on: string } | null;
+}
+
+/**
+ * The share named by its key and the team named in the link, in the share's tenant. Sets
+ * `app.share_key` (the only share this transaction can see) and then `app.tenant_id` to the share's
+ * tenant for the rest of the transaction.
+ */
+async function enterShare(
+  tx: Tx,
+  shareKey: string,
+  teamName: string,
+  /** A submission id to look up in the same statement (its earlier response, if stored). */
+  submissionId: string | null = null,
+): Promise<ShareContext> {
+  await tx.execute(sql`select set_config('app.share_key', ${shareKey}, true)`);
+  const shares = await tx.execute<{ id: string; tenant_id: string; survey_id: string }>(
+    sql`select id, tenant_id, survey_id, set_config('app.tenant_id', tenant_id::text, true) from survey_shares where key = ${shareKey}`,
+  );
+  const share = shares[0];
+  if (!share) throw new AppError("survey_link_unknown");
+  const rows = await tx.execute<{
+    type: "PERSONNEL" | "MANAGEMENT";
+    template_id: string;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    plan: Plan;
+    subscription_status: SubscriptionStatus | null;
+    team_id: string | null;
+    team_name: string | null;
+    latest_answer_on: string | null;
+    earlier: { share_id: string; team_id: string; submitted_on: string } | null;
+  }>(sql`
+    select s.type, s.template_id, s.starts_at, s.ends_at, t.plan, t.subscription_status,
+      s.latest_answer_on::text as latest_answer_on,
+      (select json_build_object('share_id', r.share_id, 'team_id', r.team_id, 'submitted_on', r.submitted_on::text)
+        from survey_responses r where r.submission_id = ${submissionId}::uuid) as earlier,
+      (select tm.id from teams tm join survey_share_teams st on st.team_id = tm.id
+        where st.share_id = ${share.id} and tm.url_safe_name = ${teamName}) as team_id,
+      (select tm.name from teams tm join survey_share_teams st on st.team_id = tm.id
+        where st.share_id = ${share.id} and tm.url_safe_name = ${teamName}) as team_name
+    from surveys s join tenants t on t.id = s.tenant_id
+    where s.id = ${share.survey_id}`);
+  const row = rows[0];
+  if (!row?.team_id) throw new AppError("survey_link_unknown");
+  return {
+    shareId: share.id,
+    tenantId: share.tenant_id,
+    surveyId: share.survey_id,
+    surveyType: row.type,
+    templateId: row.template_id,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    teamId: row.team_id,
+    teamName: row.team_name,
+    plan: row.plan,
+    subscriptionStatus: row.subscription_status,
+    latestAnswerOn: row.latest_answer_on,
+    earlier: row.earlier,
+  };
+}
+
+/** The plan's respondent cap of one survey, or null when unlimited. */
+function capOf(share: ShareContext): number | null {
+  return PLAN_LIMITS[effectivePlan(share.plan, share.subscriptionStatus)].answerers;
+}
+
+async function respondentsOf(tx: Tx, surveyId: string): Promise<number> {
+  const [row] = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from survey_responses where survey_id = ${surveyId}`,
+  );
+  return row?.n ?? 0;
+}
+
+function timeState(share: ShareContext, now: Date): "upcoming" | "running" | "ended" {
+  if (now < share.startsAt) return "upcoming";
+  if (now >= share.endsAt) return "ended";
+  return "running";
+}
+
+export interface PublicQuestion {
+  key: string;
+  type: "GROUP" | "SLIDER" | "CHOICE_SINGLE";
+  group: string | null;
+  title: string;
+  content: string | null;
+  slider: { min: number; max: number; step: number; minLabel: string | null; maxLabel: string | null } | null;
+  choices: { value: number; label: string }[] | null;
+}
+
+export interface PublicSurvey {
+  state: SurveyState;
+  status: 0 | 100 | 200;
+  type: "PERSONNEL" | "MANAGEMENT";
+  startsAt: string;
+  endsAt: string;
+  language: RespondentLanguage;
+  teamName: string;
+  welcome: string | null;
+  autojump: boolean;
+  questions: PublicQuestion[];
+}
+
+/** What the respondent page shows for a link: state, and while running the questions in `language`. */
+export async function publicSurvey(
+  db: Db,
+  shareKey: string,
+  teamName: string,
+  language: RespondentLanguage,
+  now = new Date(),
+): Promise<PublicSurvey> {
+  return db.transaction(async (tx) => {
+    const share = await enterShare(tx, shareKey, teamName);
+    const time = timeState(share, now);
+    const cap = time === "running" ? capOf(share) : null;
+    const full = cap !== null && (await respondentsOf(tx, share.surveyId)) >= cap;
+    const state: SurveyState = full ? "full" : time;
+    const template = await loadTemplate(tx, share.templateId);
+    const showQuestions = state === "running";
+    const tids = [template.startTid];
+    if (showQuestions)
+      for (const q of template.questions) {
+        tids.push(q.titleTid);
+        if (q.contentTid) tids.push(q.contentTid);
+        if (q.slider?.minTid) tids.push(q.slider.minTid);
+        if (q.slider?.maxTid) tids.push(q.slider.maxTid);
+        for (const c of q.choices ?? []) tids.push(c.nameTid);
+      }
+    const text = await textsFor(tx, tids, language);
+    return {
+      state,
+      status: time === "upcoming" ? 0 : time === "running" ? 100 : 200,
+      type: share.surveyType,
+      startsAt: share.startsAt.toISOString(),
+      endsAt: share.endsAt.toISOString(),
+      language,
+      teamName: share.teamName ?? "",
+      welcome: template.welcome ? text(template.startTid) : null,
+      autojump: template.autojump,
+      questions: showQuestions
+        ? template.questions.map((q) => ({
+            key: q.key,
+            type: q.type,
+            group: q.group,
+            title: text(q.titleTid) ?? "",
+            content: text(q.contentTid),
+            slider: q.slider && {
+              min: q.slider.min,
+              max: q.slider.max,
+              step: q.slider.step,
+              minLabel: text(q.slider.minTid),
+              maxLabel: text(q.slider.maxTid),
+            },
+            choices: q.choices?.map((c) => ({ value: c.value, label: text(c.nameTid) ?? "" })) ?? null,
+          }))
+        : [],
+    };
+  });
+}
+
+export interface SubmissionInput {
+  submissionId: string;
+  browserToken: string;
+  language: RespondentLanguage;
+  answers: Record<string, number>;
+}
+
+export interface SubmissionResult {
+  stored: true;
+  submittedOn: string;
+}
+
+/**
+ * The engine's raw answers of a submission, or invalid_answer naming the first offending question:
+ * an unknown key, a slider value outside its range or off its step, a value that is no choice's.
+ * Questions may be left unanswered, but a submission answers at least one.
+ */
+export function validateAnswers(template: LoadedTemplate, answers: Record<string, number>): RawAnswers {
+  const raw: Record<string, number | string> = Object.create(null);
+  let count = 0;
+  for (const [key, value] of Object.entries(answers)) {
+    const rule = template.rules.get(key);
+    if (!rule) throw new AppError("invalid_answer", { question: key, reason: "unknown_question" });
+    if (rule.kind === "slider") {
+      const steps = (value - rule.min) / rule.step;
+      if (!(value >= rule.min && value <= rule.max) || Math.abs(steps - Math.round(steps)) > 1e-9)
+        throw new AppError("invalid_answer", { question: key, reason: "out_of_range" });
+      raw[key] = value;
+    } else {
+      const choice = rule.keys.get(value);
+      if (choice === undefined)
+        throw new AppError("invalid_answer", { question: key, reason: "no_such_choice" });
+      raw[key] = choice;
+    }
+    count++;
+  }
+  if (count === 0) throw new AppError("invalid_answer", { reason: "no_answers" });
+  return raw;
+}
+
+export const hashBrowserToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Today as a survey day (Europe/Helsinki, like the survey's dates and statistics): all a response keeps of time. */
+const dayOf = (now: Date) => surveyDayOf(now);
+
+export const AGGREGATE_STRIPES = schema.AGGREGATE_STRIPES;
+
+/**
+ * One submission in one transaction: the response row (idempotent by submission id), one random
+ * stripe of the team's aggregates updated with the engine's contributions, and the survey's day of
+ * latest answer. A retry of a stored submission answers as the first call did, whatever the survey's
+ * state since.
+ */
+export async function submitResponse(
+  db: Db,
+  shareKey: string,
+  teamName: string,
+  input: SubmissionInput,
+  now = new Date(),
+  /**
+   * How the stripe's aggregate is added to: read under its row lock, added by the engine in JS and
+   * written back (the default: one definition of the arithmetic), or added in SQL in one upsert
+   * (`pnpm bench survey` measures both; on two shared cores they are within noise of each other).
+   */
+  merge: "sql" | "js" = "js",
+): Promise<SubmissionResult> {
+  const browserTokenHash = hashBrowserToken(input.browserToken);
+  return db.transaction(async (tx) => {
+    const share = await enterShare(tx, shareKey, teamName, input.submissionId);
+    const teamId = share.teamId as string;
+    const first = share.earlier;
+    if (first) {
+      if (first.share_id !== share.shareId || first.team_id !== teamId)
+        throw new AppError("already_answered");
+      return { stored: true, submittedOn: first.submitted_on };
+    }
+    const time = timeState(share, now);
+    if (time === "upcoming") throw new AppError("survey_not_started");
+    if (time === "ended") throw new AppError("survey_ended");
+    const template = await loadTemplate(tx, share.templateId);
+    const raw = validateAnswers(template, input.answers);
+    const contributions = scoreRespondent(template.prepared, raw);
+    const cap = capOf(share);
+    if (cap !== null) {
+      // A capped survey (at most a few hundred answers) takes its answers one at a time, so the
+      // cap is exact; an unlimited one never waits on this row.
+      await tx.execute(sql`select 1 from surveys where id = ${share.surveyId} for update`);
+      if ((await respondentsOf(tx, share.surveyId)) >= cap) throw new AppError("survey_full");
+    }
+    const submittedOn = dayOf(now);
+    const inserted = await tx
+      .insert(schema.surveyResponses)
+      .values({
+        tenantId: share.tenantId,
+        surveyId: share.surveyId,
+        shareId: share.shareId,
+        teamId,
+        submissionId: input.submissionId,
+        browserTokenHash,
+        language: input.language,
+        answers: input.answers,
+        submittedOn,
+      })
+      .onConflictDoNothing()
+      .returning({ id: schema.surveyResponses.id });
+    if (inserted.length === 0) {
+      // Either the same submission arrived twice at once (answer as the first did), or this
+      // browser already answered this share.
+      const again = await tx.execute<{ share_id: string; submitted_on: string }>(
+        sql`select share_id, submitted_on::text from survey_responses where submission_id = ${input.submissionId}`,
+      );
+      if (again[0] && again[0].share_id === share.shareId)
+        return { stored: true, submittedOn: again[0].submitted_on };
+      throw new AppError("already_answered");
+    }
+    const stripe = Math.floor(Math.random() * AGGREGATE_STRIPES);
+    await (merge === "sql" ? foldIntoStripe : foldIntoStripeInJs)(tx, share, teamId, stripe, contributions);
+    // Once a day: the survey row is no hot spot.
+    if (share.latestAnswerOn !== submittedOn)
+      await tx.execute(
+        sql`update surveys set latest_answer_on = ${submittedOn}::date where id = ${share.surveyId} and latest_answer_on is distinct from ${submittedOn}::date`,
+      );
+    return { stored: true, submittedOn };
+  });
+}
+
+/** Moments of two jsonb sections (`{key: {count, sum, sumSquares}}`) added key by key, in SQL. */
+const mergeSection = (a: SQL, b: SQL) => sql`(
+  select coalesce(jsonb_object_agg(k, jsonb_build_object(
+    'count', coalesce((x.v->>'count')::numeric, 0) + coalesce((y.v->>'count')::numeric, 0),
+    'sum', coalesce((x.v->>'sum')::numeric, 0) + coalesce((y.v->>'sum')::numeric, 0),
+    'sumSquares', coalesce((x.v->>'sumSquares')::numeric, 0) + coalesce((y.v->>'sumSquares')::numeric, 0))), '{}'::jsonb)
+  from jsonb_each(${a}) x(k, v) full join jsonb_each(${b}) y(k, v) using (k))`;
+
+/**
+ * Adds one respondent to a stripe in one statement: the row is created with the respondent's
+ * aggregate, or its stored aggregate and the new one are added in SQL (jsonb arithmetic) under the
+ * row lock the update takes. No read-modify-write round trip.
+ */
+async function foldIntoStripe(
+  tx: Tx,
+  share: ShareContext,
+  teamId: string,
+  stripe: number,
+  contributions: ReturnType<typeof scoreRespondent>,
+): Promise<void> {
+  const one = JSON.stringify(addRespondent(emptyAggregates(), contributions));
+  const stored = sql.raw("survey_aggregates.aggregates");
+  const added = sql.raw("excluded.aggregates");
+  await tx.execute(sql`
+    insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
+    values (${share.tenantId}, ${share.surveyId}, ${share.shareId}, ${teamId}, ${stripe}, ${one}::jsonb)
+    on conflict (share_id, team_id, stripe) do update set aggregates = jsonb_build_object(
+      'respondents', (${stored}->>'respondents')::int + (${added}->>'respondents')::int,
+      'categories', ${mergeSection(sql`${stored}->'categories'`, sql`${added}->'categories'`)},
+      'questions', ${mergeSection(sql`${stored}->'questions'`, sql`${added}->'questions'`)})`);
+}
+
+/**
+ * The same in JS: the stripe row locked with `select ... for update`, the engine's `addRespondent`,
+ * and the row written back (two short statements under the row lock).
+ */
+async function foldIntoStripeInJs(
+  tx: Tx,
+  share: ShareContext,
+  teamId: string,
+  stripe: number,
+  contributions: ReturnType<typeof scoreRespondent>,
+): Promise<void> {
+  for (;;) {
+    const [row] = await tx.execute<{ aggregates: unknown }>(
+      sql`select aggregates from survey_aggregates where share_id = ${share.shareId} and team_id = ${teamId} and stripe = ${stripe} for update`,
+    );
+    if (row) {
+      const next = addRespondent(parseAggregates(row.aggregates), contributions);
+      await tx.execute(
+        sql`update survey_aggregates set aggregates = ${JSON.stringify(next)}::jsonb where share_id = ${share.shareId} and team_id = ${teamId} and stripe = ${stripe}`,
+      );
+      return;
+    }
+    const created = await tx.execute(sql`
+      insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
+      values (${share.tenantId}, ${share.surveyId}, ${share.shareId}, ${teamId}, ${stripe}, ${JSON.stringify(addRespondent(emptyAggregates(), contributions))}::jsonb)
+      on conflict do nothing returning stripe`);
+    if (created.length) return;
+    // Another submission created the stripe a moment ago: lock and add to it.
+  }
+}

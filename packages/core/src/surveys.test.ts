@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  dayEnd,
+  dayOf,
+  dayStart,
+  parseEmails,
+  parseSemicolonEmails,
+  partitionSurveys,
+  recipientLimit,
+  surveyDefaults,
+  surveyStatus,
+  urlSafeNameOf,
+} from "./surveys";
+
+describe("survey rules", () => {
+  it("derives the status from the clock", () => {
+    const now = new Date("2026-05-10T12:00:00Z");
+    expect(surveyStatus(new Date("2026-05-11T00:00:00Z"), new Date("2026-05-12T00:00:00Z"), now)).toBe(0);
+    expect(surveyStatus(new Date("2026-05-09T00:00:00Z"), new Date("2026-05-12T00:00:00Z"), now)).toBe(100);
+    expect(surveyStatus(new Date("2026-05-01T00:00:00Z"), new Date("2026-05-10T12:00:00Z"), now)).toBe(200);
+  });
+
+  it("starts a day at 00:00:00 and ends it at 23:59:59 in Helsinki, summer and winter", () => {
+    expect(dayStart("2026-07-01").toISOString()).toBe("2026-06-30T21:00:00.000Z");
+    expect(dayEnd("2026-07-01").toISOString()).toBe("2026-07-01T20:59:59.000Z");
+    expect(dayStart("2026-01-15").toISOString()).toBe("2026-01-14T22:00:00.000Z");
+    // The night the clocks go forward (29 March 2026, 03:00 → 04:00).
+    expect(dayEnd("2026-03-29").toISOString()).toBe("2026-03-29T20:59:59.000Z");
+    expect(dayOf(new Date("2026-06-30T21:30:00Z"))).toBe("2026-07-01");
+    expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
+  });
+
+  it("defaults to today until a week from today, daily notifications", () => {
+    expect(surveyDefaults(new Date("2026-05-10T10:00:00Z"))).toEqual({
+      start: "2026-05-10",
+      end: "2026-05-17",
+      notifications: "DAILY",
+    });
+  });
+
+  it("finds addresses in free text, ignores duplicates and reports the rest", () => {
+    expect(parseEmails("Anna <anna@example.fi>, BEN@example.fi; anna@example.fi\nnot-an-address")).toEqual({
+      emails: ["anna@example.fi", "ben@example.fi"],
+      invalid: ["Anna", "not-an-address"],
+    });
+    expect(parseSemicolonEmails(" a@example.fi ; b@x ;a@example.fi;;")).toEqual({
+      emails: ["a@example.fi"],
+      invalid: ["b@x"],
+    });
+  });
+
+  it("caps recipients by the plan and warns within 10", () => {
+    expect(recipientLimit("FREE", 10)).toMatchObject({
+      cap: 10,
+      reached: true,
+      over: false,
+      nextPlan: "PRO",
+    });
+    expect(recipientLimit("FREE", 11).over).toBe(true);
+    expect(recipientLimit("PRO", 240)).toMatchObject({ near: true, reached: false });
+    expect(recipientLimit("PRO", 239).near).toBe(false);
+    expect(recipientLimit("TOTAL", 100_000)).toMatchObject({ cap: null, reached: false, near: false });
+  });
+
+  it("makes a link name of a team name", () => {
+    expect(urlSafeNameOf("Myynti & Häme")).toBe("myynti-hame");
+    expect(urlSafeNameOf("Отдел продаж")).toBe("team");
+    expect(urlSafeNameOf("  Łódź  Team ")).toBe("odz-team");
+  });
+
+  it("puts the running surveys of each type, or the newest, in latest and the rest in history", () => {
+    const s = (key: string, type: "PERSONNEL" | "MANAGEMENT", status: number, end: string) => ({
+      key,
+      type,
+      status,
+      end,
+    });
+    const surveys = [
+      s("p-old", "PERSONNEL", 200, "2026-01-01"),
+      s("p-run", "PERSONNEL", 100, "2026-05-01"),
+      s("p-ended", "PERSONNEL", 200, "2026-04-01"),
+      s("m-new", "MANAGEMENT", 200, "2026-03-01"),
+      s("m-old", "MANAGEMENT", 200, "2026-02-01"),
+    ];
+    const { latest, history } = partitionSurveys(surveys);
+    expect(latest.map((x) => x.key)).toEqual(["p-run", "m-new"]);
+    expect(history.map((x) => x.key)).toEqual(["p-ended", "m-old", "p-old"]);
+  });
+});

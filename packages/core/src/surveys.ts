@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { LANGUAGES } from "./languages";
+import { nextPlan, PLAN_LIMITS, type Plan } from "./plans";
+import { ZEmail, ZOptionalText, ZRequired } from "./schemas";
+
+/** Surveys, teams and shares (document 2 §3-§5, §9): rules shared by the client and the server. */
+export const SURVEY_TYPES = ["PERSONNEL", "MANAGEMENT"] as const;
+export type SurveyType = (typeof SURVEY_TYPES)[number];
+export const SURVEY_NOTIFICATIONS = ["DAILY", "WEEKLY"] as const;
+export type SurveyNotifications = (typeof SURVEY_NOTIFICATIONS)[number];
+
+/** Derived on the server from the clock (DECISIONS.md): 0 upcoming, 100 running, 200 ended. */
+export const SURVEY_STATUS = { upcoming: 0, running: 100, ended: 200 } as const;
+export type SurveyStatus = (typeof SURVEY_STATUS)[keyof typeof SURVEY_STATUS];
+
+export function surveyStatus(start: Date, end: Date, now = new Date()): SurveyStatus {
+  if (start.getTime() > now.getTime()) return SURVEY_STATUS.upcoming;
+  if (end.getTime() > now.getTime()) return SURVEY_STATUS.running;
+  return SURVEY_STATUS.ended;
+}
+
+/**
+ * Survey days begin at 00:00:00 and end at 23:59:59 in the organisations' time zone (docs/decisions.md
+ * "Surveys"): Europe/Helsinki for every organisation, so a survey means the same days for every
+ * admin and every respondent whatever their browser says.
+ */
+export const SURVEY_TIME_ZONE = "Europe/Helsinki";
+/** One survey day, as the form and the API carry it. */
+export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function offsetMinutes(instant: number, timeZone: string): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(new Date(instant))
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? "");
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return match[1] === "-" ? -minutes : minutes;
+}
+
+/** The instant a wall-clock time of a day happens in the time zone. */
+export function zonedInstant(day: string, time: [number, number, number], timeZone = SURVEY_TIME_ZONE): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, time[0], time[1], time[2]);
+  const first = wall - offsetMinutes(wall, timeZone) * 60_000;
+  const second = wall - offsetMinutes(first, timeZone) * 60_000;
+  return new Date(second);
+}
+export const dayStart = (day: string, timeZone = SURVEY_TIME_ZONE) => zonedInstant(day, [0, 0, 0], timeZone);
+export const dayEnd = (day: string, timeZone = SURVEY_TIME_ZONE) => zonedInstant(day, [23, 59, 59], timeZone);
+
+/** The day an instant falls on in the time zone (YYYY-MM-DD). */
+export function dayOf(instant: Date, timeZone = SURVEY_TIME_ZONE): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
+}
+
+/** Adds whole days to a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Defaults of a new survey (§9): today to today plus 7 days, notifications daily. */
+export function surveyDefaults(now = new Date()) {
+  const today = dayOf(now);
+  return { start: today, end: addDays(today, 7), notifications: "DAILY" as const };
+}
+
+const EMAIL_PATTERN = /[^\s@<>()[\]{},;:"']+@[^\s@<>()[\]{},;:"']+\.[^\s@<>()[\]{},;:"'.]+/g;
+
+/**
+ * Recipients from free text (§5): every e-mail address found by the pattern, lower-cased, in order,
+ * duplicates ignored. `invalid` holds the pieces (split at whitespace, commas and semicolons) that
+ * are not an address, so the form can say what it could not read.
+ */
+export function parseEmails(text: string): { emails: string[]; invalid: string[] } {
+  const emails: string[] = [];
+  const seen = new Set<string>();
+  const invalid: string[] = [];
+  for (const piece of text.split(/[\s,;]+/)) {
+    const trimmed = piece.trim().replace(/^[<("']+|[>)"'.]+$/g, "");
+    if (!trimmed) continue;
+    const found = trimmed.match(EMAIL_PATTERN);
+    if (!found || found[0] !== trimmed) {
+      invalid.push(piece.trim());
+      continue;
+    }
+    const email = trimmed.toLowerCase();
+    if (!ZEmail.safeParse(email).success) {
+      invalid.push(piece.trim());
+      continue;
+    }
+    if (seen.has(email)) continue;
+    seen.add(email);
+    emails.push(email);
+  }
+  return { emails, invalid };
+}
+
+/**
+ * How close a recipient list is to the plan's cap (§5, §9): the cap (null: unlimited), whether the
+ * list is at it, whether it is within 10 of it, and the plan an upgrade would bring.
+ */
+export function recipientLimit(plan: Plan, count: number) {
+  const cap = PLAN_LIMITS[plan].answerers;
+  return {
+    cap,
+    reached: cap !== null && count >= cap,
+    over: cap !== null && count > cap,
+    near: cap !== null && count < cap && cap - count <= 10,
+    nextPlan: nextPlan(plan),
+  };
+}
+
+/** A day of the form (YYYY-MM-DD); missing or malformed reads as the §8 "dates error". */
+const ZDay = z.string({ error: "dates_error" }).regex(ISO_DAY, "dates_error");
+const ZEstimated = z.number().int("positive_number").min(0, "positive_number").max(1_000_000, "too_long");
+
+export const ZCreateSurveyInput = z.object({
+  type: z.enum(SURVEY_TYPES, { error: "type_error" }),
+  start: ZDay,
+  end: ZDay,
+  notifications: z.enum(SURVEY_NOTIFICATIONS).nullable().default("DAILY"),
+  estimatedAnswerers: ZEstimated.nullish(),
+  name: ZOptionalText(200),
+});
+export type TCreateSurveyInput = z.infer<typeof ZCreateSurveyInput>;
+
+/**
+ * A change of a survey (§4): any of name (null clears it), estimated answerers, notifications,
+ * new dates (schedule or reopen), or `endNow` (the end becomes this moment).
+ */
+export const ZUpdateSurveyInput = z.object({
+  key: z.string().min(1).max(64),
+  name: ZOptionalText(200).optional(),
+  estimatedAnswerers: ZEstimated.nullish(),
+  notifications: z.enum(SURVEY_NOTIFICATIONS).nullish(),
+  start: ZDay.optional(),
+  end: ZDay.optional(),
+  endNow: z.boolean().optional(),
+});
+export type TUpdateSurveyInput = z.infer<typeof ZUpdateSurveyInput>;
+
+/** A team (§5): type and name required; recipients are addresses (at most a plan's worth). */
+export const ZTeamInput = z.object({
+  name: ZRequired(100),
+  type: z.enum(SURVEY_TYPES, { error: "type_error" }),
+  description: ZOptionalText(1000),
+  answerers: z.array(z.string().max(254, "too_long")).max(10_000, "too_long").default([]),
+});
+export type TTeamInput = z.infer<typeof ZTeamInput>;
+export const ZTeamUpdateInput = ZTeamInput.omit({ type: true }).extend({ key: z.string().min(1).max(64) });
+
+export const ZShareInput = z.object({
+  name: ZRequired(100),
+  surveyKey: z.string().min(1).max(64),
+  answerers: ZEstimated.nullish(),
+  teams: z.array(z.string().min(1).max(64)).min(1, "field_required").max(100, "too_long"),
+});
+export type TShareInput = z.infer<typeof ZShareInput>;
+export const ZShareUpdateInput = ZShareInput.omit({ surveyKey: true }).extend({
+  key: z.string().min(1).max(128),
+});
+
+export const ZSendShareInput = z.object({
+  key: z.string().min(1).max(128),
+  emails: z.array(z.string().max(254, "too_long")).min(1, "field_required").max(10_000, "too_long"),
+  language: z.enum(LANGUAGES, { error: "field_required" }),
+});
+
+/** Recipients typed into the share-by-e-mail dialog (§5): separated by semicolons, trimmed. */
+export function parseSemicolonEmails(text: string): { emails: string[]; invalid: string[] } {
+  const emails: string[] = [];
+  const invalid: string[] = [];
+  const seen = new Set<string>();
+  for (const piece of text.split(";")) {
+    const trimmed = piece.trim();
+    if (!trimmed) continue;
+    const parsed = ZEmail.safeParse(trimmed);
+    if (!parsed.success) {
+      invalid.push(trimmed);
+      continue;
+    }
+    if (seen.has(parsed.data)) continue;
+    seen.add(parsed.data);
+    emails.push(parsed.data);
+  }
+  return { emails, invalid };
+}
+
+/** The public link of a share's team (DECISIONS.md): `{origin}/public/#/s/{shareKey}/{urlSafeName}`. */
+export const publicSurveyLink = (origin: string, shareKey: string, urlSafeName: string) =>
+  `${origin.replace(/\/$/, "")}/public/#/s/${shareKey}/${urlSafeName}`;
+
+/**
+ * The part of a team's name that goes into its public link: lower-case letters and digits, words
+ * joined by hyphens, accents folded (ä → a), at most 60 characters; "team" when nothing is left.
+ */
+export function urlSafeNameOf(name: string): string {
+  const folded = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return folded || "team";
+}
+
+/**
+ * The survey list's two sections (§2): latest holds the running surveys of each type, or the most
+ * recent survey of a type that has none running; history holds the rest. Both by end, newest first.
+ */
+export function partitionSurveys<S extends { type: SurveyType; status: number; end: string }>(surveys: S[]) {
+  const sorted = [...surveys].sort((a, b) => b.end.localeCompare(a.end));
+  const latest: S[] = [];
+  for (const type of SURVEY_TYPES) {
+    const ofType = sorted.filter((s) => s.type === type);
+    const running = ofType.filter((s) => s.status === SURVEY_STATUS.running);
+    if (running.length > 0) latest.push(...running);
+    else if (ofType[0]) latest.push(ofType[0]);
+  }
+  const inLatest = new Set(latest);
+  return {
+    latest: sorted.filter((s) => inLatest.has(s)),
+    history: sorted.filter((s) => !inLatest.has(s)),
+  };
+}
