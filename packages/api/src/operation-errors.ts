@@ -30,4 +30,12 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   "admin.removeTenantUser": "user_delete_fail",
   "user.emailSubscriptions": "email_subscription_retrieval_error",
   "user.saveEmailSubscriptions": "email_subscription_preferences_saving_error",
+  "surveyTemplate.list": "error_loading_surveytemplates",
+  "surveyTemplate.categories": "error_loading_surveytemplates",
+  "surveyTemplate.get": "error_loading_surveytemplate",
+  "surveyTemplate.create": "error_saving_surveytemplate",
+  "surveyTemplate.update": "error_saving_surveytemplate",
+  "surveyTemplate.clone": "error_cloning_surveytemplate",
+  "surveyTemplate.activate": "error_activating_surveytemplate",
+  "surveyTemplate.delete": "error_deleting_surveytemplate",
 };

@@ -2,6 +2,7 @@ import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { demoRouter } from "./routers/demo";
+import { surveyTemplateRouter } from "./routers/survey-template";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
@@ -13,6 +14,7 @@ export const appRouter = router({
   tenant: tenantRouter,
   admin: adminRouter,
   demo: demoRouter,
+  surveyTemplate: surveyTemplateRouter,
 });
 
 registerProcedures(appRouter);

@@ -10,3 +10,4 @@ export * from "./phone";
 export * from "./plans";
 export * from "./roles";
 export * from "./schemas";
+export * from "./survey-templates";
