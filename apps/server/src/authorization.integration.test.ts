@@ -92,6 +92,18 @@ const RULES: Record<string, { access: Access; input?: unknown }> = {
   "admin.addTenantUser": { access: "admin", input: { id: missing, userId: missing } },
   "admin.removeTenantUser": { access: "admin", input: { id: missing, userId: missing } },
   "admin.systemRoles": { access: "authed" },
+  // Survey templates (issue 7): platform admins only; keys that do not exist, an invalid body.
+  "surveyTemplate.list": { access: "admin" },
+  "surveyTemplate.categories": { access: "admin", input: { type: "PERSONNEL" } },
+  "surveyTemplate.get": { access: "admin", input: { key: `missing-${missing}` } },
+  "surveyTemplate.create": { access: "admin", input: { type: "PERSONNEL", start: { en: "" } } },
+  "surveyTemplate.update": {
+    access: "admin",
+    input: { key: `missing-${missing}`, type: "PERSONNEL", start: { en: "x" } },
+  },
+  "surveyTemplate.clone": { access: "admin", input: { key: `missing-${missing}` } },
+  "surveyTemplate.activate": { access: "admin", input: { key: `missing-${missing}` } },
+  "surveyTemplate.delete": { access: "admin", input: { key: `missing-${missing}` } },
   // Opens a demo sandbox (issue 6.6); every actor may, whoever they are signed in as.
   "demo.start": { access: "public", input: {} },
   "demo.sandbox": { access: "authed" },

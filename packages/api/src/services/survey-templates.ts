@@ -239,13 +239,16 @@ async function writeQuestions(
     ...previous.choices.map((c) => c.nameTid),
   ]);
   const questions = renumberTemplate(body.questions ?? []);
+  /** Each question's saved key, by position; `keys` maps the body's (TMP_) keys to them for groups. */
+  const saved = questions.map((q) =>
+    q.key && !q.key.startsWith(TEMP_KEY_PREFIX) ? q.key : `q-${generatePublicKey().slice(0, 12)}`,
+  );
   const keys = new Map<string, string>();
-  for (const q of questions) {
-    const given = q.key && !q.key.startsWith(TEMP_KEY_PREFIX) ? q.key : null;
-    keys.set(q.key ?? "", given ?? `q-${generatePublicKey().slice(0, 12)}`);
-  }
-  for (const q of questions) {
-    const key = keys.get(q.key ?? "") ?? `q-${generatePublicKey().slice(0, 12)}`;
+  questions.forEach((q, i) => {
+    if (q.key) keys.set(q.key, saved[i] ?? q.key);
+  });
+  for (const [i, q] of questions.entries()) {
+    const key = saved[i] ?? `q-${generatePublicKey().slice(0, 12)}`;
     const old = prev.get(key);
     const slider = q.type === "SLIDER";
     const [row] = await tx
