@@ -106,7 +106,10 @@ const minimal = () => ({
 
 async function surveyUsing(key: string) {
   await asOwner(db.owner, async (tx) => {
-    const [template] = await tx.select().from(schema.surveyTemplates).where(eq(schema.surveyTemplates.key, key));
+    const [template] = await tx
+      .select()
+      .from(schema.surveyTemplates)
+      .where(eq(schema.surveyTemplates.key, key));
     if (!template) throw new Error("template");
     await tx.insert(schema.surveys).values({
       tenantId,
@@ -149,8 +152,21 @@ describe("survey templates (document 2 §7)", () => {
   it("creates with renumbered orders, defaults, English fallback and an audit row", async () => {
     const { status, data } = await call("POST", "/surveytemplate", minimal());
     expect(status).toBe(200);
-    expect(data).toMatchObject({ type: "PERSONNEL", version: 1, active: false, welcome: true, autojump: true, inUse: 0 });
-    expect(data.start).toEqual({ en: "Welcome", fi: "Tervetuloa", ee: "Welcome", ru: "Welcome", pl: "Welcome" });
+    expect(data).toMatchObject({
+      type: "PERSONNEL",
+      version: 1,
+      active: false,
+      welcome: true,
+      autojump: true,
+      inUse: 0,
+    });
+    expect(data.start).toEqual({
+      en: "Welcome",
+      fi: "Tervetuloa",
+      ee: "Welcome",
+      ru: "Welcome",
+      pl: "Welcome",
+    });
     expect(data.questions.map((q: { order: number }) => q.order)).toEqual([10, 20, 30]);
     const [group, inGroup, choice] = data.questions;
     expect(group.key.startsWith("TMP_")).toBe(false);
@@ -166,7 +182,10 @@ describe("survey templates (document 2 §7)", () => {
       [{ ...minimal(), type: undefined }, "type_error"],
       [{ ...minimal(), type: "OTHER" }, "type_error"],
       [{ ...minimal(), start: { en: " " } }, "survey_template_start_required"],
-      [{ ...minimal(), questions: [slider("s", { sliderMin: 5, sliderMax: 5 })] }, "survey_template_slider_invalid"],
+      [
+        { ...minimal(), questions: [slider("s", { sliderMin: 5, sliderMax: 5 })] },
+        "survey_template_slider_invalid",
+      ],
       [{ ...minimal(), questions: [slider("s", { sliderStep: 0 })] }, "survey_template_slider_invalid"],
       [{ ...minimal(), questions: [slider("s", { sliderStep: 3 })] }, "survey_template_slider_invalid"],
       [
@@ -186,7 +205,12 @@ describe("survey templates (document 2 §7)", () => {
         "survey_template_choices_invalid",
       ],
       [
-        { ...minimal(), questions: [{ type: "CHOICE_SINGLE", title: texts("c"), choiceList: [{ name: texts("a"), value: 1 }] }] },
+        {
+          ...minimal(),
+          questions: [
+            { type: "CHOICE_SINGLE", title: texts("c"), choiceList: [{ name: texts("a"), value: 1 }] },
+          ],
+        },
         "survey_template_choices_invalid",
       ],
       [
@@ -200,10 +224,19 @@ describe("survey templates (document 2 §7)", () => {
         "survey_template_group_nested",
       ],
       [{ ...minimal(), questions: [slider("s", { group: "TMP_missing" })] }, "survey_template_group_unknown"],
-      [{ ...minimal(), questions: [{ type: "SLIDER", title: { en: "" } }] }, "survey_template_question_title_required"],
+      [
+        { ...minimal(), questions: [{ type: "SLIDER", title: { en: "" } }] },
+        "survey_template_question_title_required",
+      ],
       [{ ...minimal(), questions: [{ title: texts("x") }] }, "question_type_required"],
-      [{ ...minimal(), questions: [slider("s", { category: "efficiency" })] }, "survey_template_category_invalid"],
-      [{ ...minimal(), questions: [slider("s", { category: "economy_customers" })] }, "survey_template_category_invalid"],
+      [
+        { ...minimal(), questions: [slider("s", { category: "efficiency" })] },
+        "survey_template_category_invalid",
+      ],
+      [
+        { ...minimal(), questions: [slider("s", { category: "economy_customers" })] },
+        "survey_template_category_invalid",
+      ],
     ];
     for (const [body, key] of cases) {
       const { status, data } = await call("POST", "/surveytemplate", body);
@@ -229,7 +262,9 @@ describe("survey templates (document 2 §7)", () => {
     // Unchanged texts keep their tids; the changed one got a new tid and the old one is gone.
     expect(saved.data.questions[0].titleTid).toBe(first.questions[0].titleTid);
     expect(saved.data.questions[1].titleTid).not.toBe(oldTitleTid);
-    expect(await db.owner.select().from(schema.translations).where(eq(schema.translations.tid, oldTitleTid))).toEqual([]);
+    expect(
+      await db.owner.select().from(schema.translations).where(eq(schema.translations.tid, oldTitleTid)),
+    ).toEqual([]);
     const retyped = await call("PUT", `/surveytemplate/${first.key}`, { ...body, type: "MANAGEMENT" });
     expect(retyped).toMatchObject({ status: 400, data: { error_key: "survey_template_type_fixed" } });
     expect((await audits("admin.surveyTemplate.update")).length).toBeGreaterThan(0);

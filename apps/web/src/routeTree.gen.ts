@@ -20,6 +20,9 @@ import { Route as AuthedMeRouteImport } from './routes/_authed/me'
 import { Route as AuthedNew_accountRouteImport } from './routes/_authed/new_account'
 import { Route as AuthedTenantsRouteImport } from './routes/_authed/tenants'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
+import { Route as AuthedSurveytemplatesIndexRouteImport } from './routes/_authed/surveytemplates/index'
+import { Route as AuthedSurveytemplatesKeyRouteImport } from './routes/_authed/surveytemplates/$key'
+import { Route as AuthedSurveytemplatesNewRouteImport } from './routes/_authed/surveytemplates/new'
 import { Route as AuthedTTenantIdRouteRouteImport } from './routes/_authed/t/$tenantId/route'
 import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$tenantId/index'
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
@@ -81,6 +84,24 @@ const AuthedUsersRoute = AuthedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSurveytemplatesIndexRoute =
+  AuthedSurveytemplatesIndexRouteImport.update({
+    id: '/surveytemplates/',
+    path: '/surveytemplates/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSurveytemplatesKeyRoute =
+  AuthedSurveytemplatesKeyRouteImport.update({
+    id: '/surveytemplates/$key',
+    path: '/surveytemplates/$key',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSurveytemplatesNewRoute =
+  AuthedSurveytemplatesNewRouteImport.update({
+    id: '/surveytemplates/new',
+    path: '/surveytemplates/new',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedTTenantIdRouteRoute = AuthedTTenantIdRouteRouteImport.update({
   id: '/t/$tenantId',
   path: '/t/$tenantId',
@@ -126,6 +147,9 @@ export interface FileRoutesByFullPath {
   '/tenants': typeof AuthedTenantsRoute
   '/users': typeof AuthedUsersRoute
   '/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
+  '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
+  '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -143,6 +167,9 @@ export interface FileRoutesByTo {
   '/tenants': typeof AuthedTenantsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
+  '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
+  '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/surveytemplates': typeof AuthedSurveytemplatesIndexRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -163,6 +190,9 @@ export interface FileRoutesById {
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
+  '/_authed/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
+  '/_authed/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/_authed/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -183,6 +213,9 @@ export interface FileRouteTypes {
     | '/tenants'
     | '/users'
     | '/t/$tenantId'
+    | '/surveytemplates/$key'
+    | '/surveytemplates/new'
+    | '/surveytemplates/'
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
@@ -200,6 +233,9 @@ export interface FileRouteTypes {
     | '/tenants'
     | '/users'
     | '/'
+    | '/surveytemplates/$key'
+    | '/surveytemplates/new'
+    | '/surveytemplates'
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
@@ -219,6 +255,9 @@ export interface FileRouteTypes {
     | '/_authed/users'
     | '/_authed/'
     | '/_authed/t/$tenantId'
+    | '/_authed/surveytemplates/$key'
+    | '/_authed/surveytemplates/new'
+    | '/_authed/surveytemplates/'
     | '/_authed/t/$tenantId/dashboard'
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/settings'
@@ -313,6 +352,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUsersRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/surveytemplates/': {
+      id: '/_authed/surveytemplates/'
+      path: '/surveytemplates'
+      fullPath: '/surveytemplates/'
+      preLoaderRoute: typeof AuthedSurveytemplatesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/surveytemplates/$key': {
+      id: '/_authed/surveytemplates/$key'
+      path: '/surveytemplates/$key'
+      fullPath: '/surveytemplates/$key'
+      preLoaderRoute: typeof AuthedSurveytemplatesKeyRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/surveytemplates/new': {
+      id: '/_authed/surveytemplates/new'
+      path: '/surveytemplates/new'
+      fullPath: '/surveytemplates/new'
+      preLoaderRoute: typeof AuthedSurveytemplatesNewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/t/$tenantId': {
       id: '/_authed/t/$tenantId'
       path: '/t/$tenantId'
@@ -385,6 +445,9 @@ interface AuthedRouteChildren {
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedTTenantIdRouteRoute: typeof AuthedTTenantIdRouteRouteWithChildren
+  AuthedSurveytemplatesKeyRoute: typeof AuthedSurveytemplatesKeyRoute
+  AuthedSurveytemplatesNewRoute: typeof AuthedSurveytemplatesNewRoute
+  AuthedSurveytemplatesIndexRoute: typeof AuthedSurveytemplatesIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -395,6 +458,9 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedTTenantIdRouteRoute: AuthedTTenantIdRouteRouteWithChildren,
+  AuthedSurveytemplatesKeyRoute: AuthedSurveytemplatesKeyRoute,
+  AuthedSurveytemplatesNewRoute: AuthedSurveytemplatesNewRoute,
+  AuthedSurveytemplatesIndexRoute: AuthedSurveytemplatesIndexRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -100,7 +100,8 @@ export function templateIssues(body: Checkable): TemplateIssue[] {
       seen.add(q.key);
     }
     if (!q.type) issues.push({ path: at("type"), key: "question_type_required" });
-    if (!q.title.en.trim()) issues.push({ path: at("title"), key: "survey_template_question_title_required" });
+    if (!q.title.en.trim())
+      issues.push({ path: at("title"), key: "survey_template_question_title_required" });
     if (q.group) {
       if (q.type === "GROUP") issues.push({ path: at("group"), key: "survey_template_group_nested" });
       else if (!groups.has(q.group)) issues.push({ path: at("group"), key: "survey_template_group_unknown" });
@@ -123,16 +124,18 @@ export function templateIssues(body: Checkable): TemplateIssue[] {
 }
 
 export const ZSurveyTemplateInput = ZTemplateBody.superRefine((body, ctx) => {
-  for (const issue of templateIssues(body)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.key });
+  for (const issue of templateIssues(body))
+    ctx.addIssue({ code: "custom", path: issue.path, message: issue.key });
 });
 
 /**
  * Orders 10, 20, 30 in list order (choices 10, 20 within each question), as the editor shows them
  * (document 2 §5, §9 step 10). The server does it as well, so REST clients get the same.
  */
-export function renumberTemplate<Q extends { order?: number; choiceList?: C[] }, C extends { order?: number }>(
-  questions: readonly Q[],
-): Array<Q & { order: number; choiceList: Array<C & { order: number }> }> {
+export function renumberTemplate<
+  Q extends { order?: number; choiceList?: C[] },
+  C extends { order?: number },
+>(questions: readonly Q[]): Array<Q & { order: number; choiceList: Array<C & { order: number }> }> {
   return questions.map((q, i) => ({
     ...q,
     order: (i + 1) * ORDER_STEP,

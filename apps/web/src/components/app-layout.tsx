@@ -16,6 +16,7 @@ import { useDisclosure } from "@mantine/hooks";
 import {
   IconBuilding,
   IconChevronDown,
+  IconClipboardList,
   IconLayoutDashboard,
   IconLogout,
   IconMail,
@@ -185,6 +186,12 @@ function MainNav({
             to="/tenants"
             label={<Trans>Organisations</Trans>}
             leftSection={<IconBuilding size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/surveytemplates"
+            label={<Trans>Survey templates</Trans>}
+            leftSection={<IconClipboardList size={18} />}
             onClick={onNavigate}
           />
         </nav>

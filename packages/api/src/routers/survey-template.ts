@@ -113,7 +113,12 @@ export const surveyTemplateRouter = router({
     .mutation(({ ctx, input: { key, ...body } }) => templates.updateTemplate(ctx.tx, key, body)),
   clone: adminProcedure
     .meta({
-      openapi: { method: "POST", path: "/surveytemplate/{key}/clone", tags, summary: "Duplicate a survey template" },
+      openapi: {
+        method: "POST",
+        path: "/surveytemplate/{key}/clone",
+        tags,
+        summary: "Duplicate a survey template",
+      },
     })
     .input(ZKey)
     .output(ZSurveyTemplate)

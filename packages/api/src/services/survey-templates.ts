@@ -37,10 +37,7 @@ async function textsOf(tx: Tx, tids: Array<string | null>): Promise<Map<string, 
   const wanted = [...new Set(tids.filter((t): t is string => !!t))];
   const map = new Map<string, Texts>();
   if (wanted.length === 0) return map;
-  const rows = await tx
-    .select()
-    .from(schema.translations)
-    .where(inArray(schema.translations.tid, wanted));
+  const rows = await tx.select().from(schema.translations).where(inArray(schema.translations.tid, wanted));
   for (const row of rows) {
     const texts = map.get(row.tid) ?? { ...EMPTY };
     texts[row.language] = row.text;
@@ -92,7 +89,11 @@ export async function listTemplates(tx: Tx) {
   const rows = await tx
     .select()
     .from(schema.surveyTemplates)
-    .orderBy(schema.surveyTemplates.type, desc(schema.surveyTemplates.version), desc(schema.surveyTemplates.createdAt));
+    .orderBy(
+      schema.surveyTemplates.type,
+      desc(schema.surveyTemplates.version),
+      desc(schema.surveyTemplates.createdAt),
+    );
   const ids = rows.map((r) => r.id);
   const used = await usage(tx, ids);
   const counts =
@@ -101,7 +102,9 @@ export async function listTemplates(tx: Tx) {
       : await tx
           .select({ id: schema.surveyQuestions.templateId, n: count() })
           .from(schema.surveyQuestions)
-          .where(and(inArray(schema.surveyQuestions.templateId, ids), ne(schema.surveyQuestions.type, "GROUP")))
+          .where(
+            and(inArray(schema.surveyQuestions.templateId, ids), ne(schema.surveyQuestions.type, "GROUP")),
+          )
           .groupBy(schema.surveyQuestions.templateId);
   const starts = await textsOf(
     tx,
@@ -188,7 +191,13 @@ async function templateDto(tx: Tx, row: TemplateRow) {
       choiceLimit: q.choiceLimit,
       choiceList: choices
         .filter((c) => c.questionId === q.id)
-        .map((c) => ({ key: c.key, nameTid: c.nameTid, name: read(c.nameTid) ?? EMPTY, value: c.value, order: c.order })),
+        .map((c) => ({
+          key: c.key,
+          nameTid: c.nameTid,
+          name: read(c.nameTid) ?? EMPTY,
+          value: c.value,
+          order: c.order,
+        })),
     })),
   };
 }
@@ -208,7 +217,9 @@ async function tidFor(
   const old = oldTid ? known.get(oldTid) : undefined;
   if (oldTid && old && LANGUAGES.every((l) => old[l] === wanted[l])) return oldTid;
   const tid = newTid();
-  await tx.insert(schema.translations).values(LANGUAGES.map((language) => ({ tid, language, text: wanted[language] })));
+  await tx
+    .insert(schema.translations)
+    .values(LANGUAGES.map((language) => ({ tid, language, text: wanted[language] })));
   return tid;
 }
 
@@ -280,7 +291,8 @@ async function writeQuestions(
     );
     const used = new Set<string>();
     for (const c of q.choiceList) {
-      let choiceKey = c.key && !c.key.startsWith(TEMP_KEY_PREFIX) ? c.key : `c-${generatePublicKey().slice(0, 12)}`;
+      let choiceKey =
+        c.key && !c.key.startsWith(TEMP_KEY_PREFIX) ? c.key : `c-${generatePublicKey().slice(0, 12)}`;
       if (used.has(choiceKey)) choiceKey = `c-${generatePublicKey().slice(0, 12)}`;
       used.add(choiceKey);
       await tx.insert(schema.questionChoices).values({

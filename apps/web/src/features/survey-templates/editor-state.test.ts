@@ -42,7 +42,12 @@ describe("survey template editor (document 2 §4-§5)", () => {
         { key: "TMP_b", name: named("b"), value: 1 },
       ],
     };
-    const model = { ...newTemplate(), type: "PERSONNEL" as const, start: named("Hi"), questions: [group, slider, choice] };
+    const model = {
+      ...newTemplate(),
+      type: "PERSONNEL" as const,
+      start: named("Hi"),
+      questions: [group, slider, choice],
+    };
     const body = toBody(model);
     expect(body.questions?.map((q) => q.order)).toEqual([10, 20, 30]);
     expect(body.questions?.[2]?.choiceList?.map((c) => c.order)).toEqual([10, 20]);
@@ -52,10 +57,17 @@ describe("survey template editor (document 2 §4-§5)", () => {
     ]);
     const fixed = {
       ...model,
-      questions: [group, { ...slider, sliderStep: 5 }, { ...choice, choiceList: [choice.choiceList[0], { ...choice.choiceList[1], value: 2 }] }],
+      questions: [
+        group,
+        { ...slider, sliderStep: 5 },
+        { ...choice, choiceList: [choice.choiceList[0], { ...choice.choiceList[1], value: 2 }] },
+      ],
     };
     expect(editorIssues(fixed as typeof model)).toEqual([]);
-    expect(missingCategories(fixed as typeof model, ["leadership", "motivation"])).toEqual(["leadership", "motivation"]);
+    expect(missingCategories(fixed as typeof model, ["leadership", "motivation"])).toEqual([
+      "leadership",
+      "motivation",
+    ]);
     expect(removeQuestion(model.questions, 0)[0]?.group).toBeNull();
   });
 

@@ -46,7 +46,8 @@ export interface EditorTemplate {
 export const emptyTexts = (): Texts => ({ en: "", fi: "", ee: "", ru: "", pl: "" });
 
 let counter = 0;
-export const tempKey = (): string => `${TEMP_KEY_PREFIX}${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const tempKey = (): string =>
+  `${TEMP_KEY_PREFIX}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Welcome and autojump default on (document 2 §9). */
 export const newTemplate = (): EditorTemplate => ({
@@ -156,7 +157,9 @@ const textsOrNull = (texts: Texts) => (texts.en.trim() ? texts : null);
 const num = (value: number | "") => (value === "" ? null : value);
 
 /** What the checks and the server see: orders renumbered 10, 20, 30 and choices 10, 20 (document 2 §5). */
-export function toBody(model: EditorTemplate): Omit<TSurveyTemplateInput, "type"> & { type: SurveyType | null } {
+export function toBody(
+  model: EditorTemplate,
+): Omit<TSurveyTemplateInput, "type"> & { type: SurveyType | null } {
   return {
     type: model.type,
     welcome: model.welcome,
@@ -177,7 +180,11 @@ export function toBody(model: EditorTemplate): Omit<TSurveyTemplateInput, "type"
         sliderMaxText: q.type === "SLIDER" ? textsOrNull(q.sliderMaxText) : null,
         choiceList:
           q.type === "CHOICE_SINGLE"
-            ? q.choiceList.map((c) => ({ key: c.key, name: c.name, value: c.value === "" ? Number.NaN : c.value }))
+            ? q.choiceList.map((c) => ({
+                key: c.key,
+                name: c.name,
+                value: c.value === "" ? Number.NaN : c.value,
+              }))
             : [],
       })),
     ),
