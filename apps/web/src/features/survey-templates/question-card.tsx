@@ -80,7 +80,7 @@ export function QuestionCard({
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Title order={3} size="h5" tabIndex={-1} id={`question-${question.key}-heading`}>
+          <Title order={2} size="h5" tabIndex={-1} id={`question-${question.key}-heading`}>
             {heading}
           </Title>
           <Group gap={4} wrap="nowrap">

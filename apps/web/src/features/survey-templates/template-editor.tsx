@@ -150,7 +150,7 @@ export function TemplateEditor({ template }: { template?: TemplateDetails }) {
         title={title}
         description={
           template?.active ? (
-            <Badge color="green.9" variant="light">
+            <Badge color="green" variant="light">
               <Trans>Active</Trans>
             </Badge>
           ) : undefined

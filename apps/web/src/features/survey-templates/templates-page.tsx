@@ -82,7 +82,7 @@ function TemplateCard({ template }: { template: TemplateSummary }) {
               {typeLabel(template.type)} · <Trans>version {version}</Trans>
             </AnchorLink>
             {template.active ? (
-              <Badge color="green.9" variant="light">
+              <Badge color="green" variant="light">
                 <Trans>Active</Trans>
               </Badge>
             ) : null}
