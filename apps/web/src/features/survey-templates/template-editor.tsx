@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Grid,
   Group,
   NavLink,
@@ -14,7 +15,6 @@ import {
   ScrollArea,
   SegmentedControl,
   Stack,
-  Switch,
   Tabs,
   Text,
 } from "@mantine/core";
@@ -220,7 +220,7 @@ export function TemplateEditor({ template }: { template?: TemplateDetails }) {
                 error={startError}
                 onChange={(start) => setModel((m) => ({ ...m, start }))}
               />
-              <Switch
+              <Checkbox
                 label={t`Show the start text as a welcome page`}
                 checked={model.welcome}
                 onChange={(event) => {
@@ -228,7 +228,7 @@ export function TemplateEditor({ template }: { template?: TemplateDetails }) {
                   setModel((m) => ({ ...m, welcome }));
                 }}
               />
-              <Switch
+              <Checkbox
                 label={t`Move to the next question after an answer (autojump)`}
                 checked={model.autojump}
                 onChange={(event) => {
