@@ -49,9 +49,7 @@ test("a platform admin duplicates the default personnel template, edits it, and 
       .last()
       .fill(`Slider ${stamp}`);
     const count = await page.locator("[data-testid^=question-]").count();
-    await expect(
-      page.getByTestId(`question-${count - 1}`).getByLabel(/^Type/),
-    ).toHaveValue("Slider");
+    await expect(page.getByTestId(`question-${count - 1}`).getByLabel(/^Type/)).toHaveValue("Slider");
 
     // The side panel scrolls to the chosen question and puts the focus on it.
     await page
