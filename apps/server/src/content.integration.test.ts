@@ -13,7 +13,7 @@ describe("default content", () => {
     const missing = await db.ownerSql<{ tid: string; languages: number }[]>`
       with used as (
         select name_tid as tid from categories union select description_tid from categories
-        union select start_tid from survey_templates
+        union select start_tid from survey_templates where key like 'default-%'
         union select title_tid from survey_questions union select content_tid from survey_questions
         union select slider_min_tid from survey_questions union select slider_max_tid from survey_questions
         union select strength_tid from survey_questions union select weakness_tid from survey_questions
