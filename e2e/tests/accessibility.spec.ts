@@ -91,6 +91,27 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
       });
     }
 
+    await page.goto("/surveytemplates");
+    await settled(page, "Survey templates");
+    await expectAccessible(page, "survey templates");
+    await scanMenu(page, "survey template actions", () =>
+      page
+        .getByTestId("template-default-management")
+        .getByRole("button", { name: /^Actions for / })
+        .click(),
+    );
+    await page.goto("/surveytemplates/default-management");
+    await settled(page, "Management survey, version 1");
+    await expectAccessible(page, "survey template editor, basic info");
+    await page.getByRole("tab", { name: /^Questions/ }).click();
+    await expect(page.getByTestId("question-0")).toBeVisible();
+    await expectAccessible(page, "survey template editor, questions");
+    await page.goto("/surveytemplates/new");
+    await settled(page, "New survey template");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "validation errors" })).toBeVisible();
+    await expectAccessible(page, "new survey template with validation errors");
+
     await page.goto("/users");
     await settled(page, "Users");
     await expectAccessible(page, "platform users");

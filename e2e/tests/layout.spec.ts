@@ -56,11 +56,25 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         });
       expect((await setLanguage(language)).status()).toBe(200);
       try {
-        for (const path of ["/tenants", "/users", "/me", "/new_account"]) {
+        for (const path of [
+          "/tenants",
+          "/users",
+          "/me",
+          "/new_account",
+          "/surveytemplates",
+          "/surveytemplates/new",
+        ]) {
           await adminPage.goto(path);
           await settled(adminPage);
           await check(adminPage, `admin ${path}`);
         }
+        // The survey template editor's two tabs (issue 7).
+        await adminPage.goto("/surveytemplates/default-personnel");
+        await settled(adminPage);
+        await check(adminPage, "survey template basic info");
+        await adminPage.getByRole("tab").nth(1).click();
+        await expect(adminPage.getByTestId("question-0")).toBeVisible();
+        await check(adminPage, "survey template questions");
         await adminPage.goto("/tenants");
         await settled(adminPage);
         await adminPage

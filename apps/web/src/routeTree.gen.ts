@@ -20,6 +20,9 @@ import { Route as AuthedMeRouteImport } from './routes/_authed/me'
 import { Route as AuthedNew_accountRouteImport } from './routes/_authed/new_account'
 import { Route as AuthedTenantsRouteImport } from './routes/_authed/tenants'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
+import { Route as AuthedSurveytemplatesIndexRouteImport } from './routes/_authed/surveytemplates/index'
+import { Route as AuthedSurveytemplatesKeyRouteImport } from './routes/_authed/surveytemplates/$key'
+import { Route as AuthedSurveytemplatesNewRouteImport } from './routes/_authed/surveytemplates/new'
 import { Route as AuthedTTenantIdRouteRouteImport } from './routes/_authed/t/$tenantId/route'
 import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$tenantId/index'
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
@@ -85,6 +88,24 @@ const AuthedUsersRoute = AuthedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSurveytemplatesIndexRoute =
+  AuthedSurveytemplatesIndexRouteImport.update({
+    id: '/surveytemplates/',
+    path: '/surveytemplates/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSurveytemplatesKeyRoute =
+  AuthedSurveytemplatesKeyRouteImport.update({
+    id: '/surveytemplates/$key',
+    path: '/surveytemplates/$key',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSurveytemplatesNewRoute =
+  AuthedSurveytemplatesNewRouteImport.update({
+    id: '/surveytemplates/new',
+    path: '/surveytemplates/new',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedTTenantIdRouteRoute = AuthedTTenantIdRouteRouteImport.update({
   id: '/t/$tenantId',
   path: '/t/$tenantId',
@@ -154,6 +175,9 @@ export interface FileRoutesByFullPath {
   '/tenants': typeof AuthedTenantsRoute
   '/users': typeof AuthedUsersRoute
   '/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
+  '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
+  '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -175,6 +199,9 @@ export interface FileRoutesByTo {
   '/tenants': typeof AuthedTenantsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
+  '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
+  '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/surveytemplates': typeof AuthedSurveytemplatesIndexRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -199,6 +226,9 @@ export interface FileRoutesById {
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
+  '/_authed/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
+  '/_authed/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/_authed/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -223,6 +253,9 @@ export interface FileRouteTypes {
     | '/tenants'
     | '/users'
     | '/t/$tenantId'
+    | '/surveytemplates/$key'
+    | '/surveytemplates/new'
+    | '/surveytemplates/'
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
@@ -244,6 +277,9 @@ export interface FileRouteTypes {
     | '/tenants'
     | '/users'
     | '/'
+    | '/surveytemplates/$key'
+    | '/surveytemplates/new'
+    | '/surveytemplates'
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
@@ -267,6 +303,9 @@ export interface FileRouteTypes {
     | '/_authed/users'
     | '/_authed/'
     | '/_authed/t/$tenantId'
+    | '/_authed/surveytemplates/$key'
+    | '/_authed/surveytemplates/new'
+    | '/_authed/surveytemplates/'
     | '/_authed/t/$tenantId/dashboard'
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/settings'
@@ -363,6 +402,27 @@ declare module '@tanstack/react-router' {
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof AuthedUsersRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/surveytemplates/': {
+      id: '/_authed/surveytemplates/'
+      path: '/surveytemplates'
+      fullPath: '/surveytemplates/'
+      preLoaderRoute: typeof AuthedSurveytemplatesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/surveytemplates/$key': {
+      id: '/_authed/surveytemplates/$key'
+      path: '/surveytemplates/$key'
+      fullPath: '/surveytemplates/$key'
+      preLoaderRoute: typeof AuthedSurveytemplatesKeyRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/surveytemplates/new': {
+      id: '/_authed/surveytemplates/new'
+      path: '/surveytemplates/new'
+      fullPath: '/surveytemplates/new'
+      preLoaderRoute: typeof AuthedSurveytemplatesNewRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/t/$tenantId': {
@@ -474,6 +534,9 @@ interface AuthedRouteChildren {
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedTTenantIdRouteRoute: typeof AuthedTTenantIdRouteRouteWithChildren
+  AuthedSurveytemplatesKeyRoute: typeof AuthedSurveytemplatesKeyRoute
+  AuthedSurveytemplatesNewRoute: typeof AuthedSurveytemplatesNewRoute
+  AuthedSurveytemplatesIndexRoute: typeof AuthedSurveytemplatesIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -484,6 +547,9 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedTTenantIdRouteRoute: AuthedTTenantIdRouteRouteWithChildren,
+  AuthedSurveytemplatesKeyRoute: AuthedSurveytemplatesKeyRoute,
+  AuthedSurveytemplatesNewRoute: AuthedSurveytemplatesNewRoute,
+  AuthedSurveytemplatesIndexRoute: AuthedSurveytemplatesIndexRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -86,6 +86,12 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/tenant/surveyshare"],
   },
   {
+    name: "Survey templates",
+    description:
+      "Platform administration of the survey templates new surveys are made from, and the categories their questions measure.",
+    prefixes: ["/surveytemplate", "/category"],
+  },
+  {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
     prefixes: ["/user/tenant", "/tenant"],

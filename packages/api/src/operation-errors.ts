@@ -40,4 +40,12 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   "surveyShare.update": "survey_share_failed",
   "surveyShare.delete": "survey_share_failed",
   "surveyShare.send": "survey_share_failed",
+  "surveyTemplate.list": "error_loading_surveytemplates",
+  "surveyTemplate.categories": "error_loading_surveytemplates",
+  "surveyTemplate.get": "error_loading_surveytemplate",
+  "surveyTemplate.create": "error_saving_surveytemplate",
+  "surveyTemplate.update": "error_saving_surveytemplate",
+  "surveyTemplate.clone": "error_cloning_surveytemplate",
+  "surveyTemplate.activate": "error_activating_surveytemplate",
+  "surveyTemplate.delete": "error_deleting_surveytemplate",
 };

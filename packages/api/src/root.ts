@@ -6,6 +6,7 @@ import { publicSurveyRouter } from "./routers/public-survey";
 import { surveyRouter } from "./routers/survey";
 import { surveyResultsRouter } from "./routers/survey-results";
 import { surveyShareRouter } from "./routers/survey-share";
+import { surveyTemplateRouter } from "./routers/survey-template";
 import { teamRouter } from "./routers/team";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
@@ -23,6 +24,7 @@ export const appRouter = router({
   team: teamRouter,
   survey: surveyRouter,
   surveyShare: surveyShareRouter,
+  surveyTemplate: surveyTemplateRouter,
 });
 
 registerProcedures(appRouter);

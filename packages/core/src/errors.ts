@@ -89,6 +89,26 @@ export const ERROR_STATUS = {
   survey_delete_failed: 500,
   team_save_failed: 500,
   survey_share_failed: 500,
+  // survey templates (document 2 §5, §8)
+  question_type_required: 400,
+  survey_template_start_required: 400,
+  survey_template_question_title_required: 400,
+  survey_template_question_key_duplicate: 400,
+  survey_template_group_nested: 400,
+  survey_template_group_unknown: 400,
+  survey_template_slider_invalid: 400,
+  survey_template_choices_invalid: 400,
+  survey_template_choice_name_required: 400,
+  survey_template_category_invalid: 400,
+  survey_template_type_fixed: 400,
+  survey_template_in_use: 409,
+  survey_template_active: 409,
+  error_loading_surveytemplates: 500,
+  error_loading_surveytemplate: 500,
+  error_saving_surveytemplate: 500,
+  error_cloning_surveytemplate: 500,
+  error_activating_surveytemplate: 500,
+  error_deleting_surveytemplate: 500,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

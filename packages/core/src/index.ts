@@ -10,4 +10,5 @@ export * from "./phone";
 export * from "./plans";
 export * from "./roles";
 export * from "./schemas";
+export * from "./survey-templates";
 export * from "./surveys";

@@ -197,6 +197,12 @@ function MainNav({
             leftSection={<IconBuilding size={18} />}
             onClick={onNavigate}
           />
+          <NavLinkItem
+            to="/surveytemplates"
+            label={<Trans>Survey templates</Trans>}
+            leftSection={<IconClipboardList size={18} />}
+            onClick={onNavigate}
+          />
         </nav>
       ) : null}
     </Stack>

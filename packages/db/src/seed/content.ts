@@ -7,7 +7,7 @@ import {
   staticTasks as taskDefs,
   translations as translationDefs,
 } from "@kunto/content";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "../schema";
 
@@ -80,7 +80,19 @@ export async function loadDefaultContent(
   return { translations: rows.length, questions, tasks: tasks.length };
 }
 
+/**
+ * A default template is written once and never again: a row with its key is left as it is (a platform
+ * admin may have edited or deactivated it), and when the key is gone but another template of its type
+ * is active, the admin deleted the default after activating that one, so it stays deleted. Only a
+ * type without any active template gets the default back (as on an empty database).
+ */
 async function loadTemplate(db: Database, template: TemplateDef): Promise<number> {
+  const [active] = await db
+    .select({ id: schema.surveyTemplates.id })
+    .from(schema.surveyTemplates)
+    .where(and(eq(schema.surveyTemplates.type, template.type), eq(schema.surveyTemplates.active, true)))
+    .limit(1);
+  if (active) return 0;
   const [row] = await db
     .insert(schema.surveyTemplates)
     .values({
