@@ -81,6 +81,7 @@ export function CreateSurveyPage({ tenantId }: { tenantId: string }) {
               </Text>
               <SegmentedControl
                 aria-labelledby="survey-type-label"
+                fullWidth
                 data={SURVEY_TYPES.map((type) => ({ value: type, label: i18n._(SURVEY_TYPE_LABELS[type]) }))}
                 {...form.getInputProps("type")}
               />

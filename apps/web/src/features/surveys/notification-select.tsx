@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { SegmentedControl, Stack, Text } from "@mantine/core";
-import { useId } from "react";
+import { Group, Radio } from "@mantine/core";
 
 export type NotificationValue = "OFF" | "DAILY" | "WEEKLY";
 
-/** The survey's notification option (§2): off, daily or weekly. */
+/** The survey's notification option (§2): off, daily or weekly. The choices wrap on a phone. */
 export function NotificationSelect({
   value,
   onChange,
@@ -15,23 +14,13 @@ export function NotificationSelect({
   disabled?: boolean;
 }) {
   const { t } = useLingui();
-  const id = useId();
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id={id}>
-        {t`Notifications`}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={id}
-        disabled={disabled}
-        value={value}
-        onChange={(v) => onChange(v as NotificationValue)}
-        data={[
-          { value: "OFF", label: t`Off` },
-          { value: "DAILY", label: t`Daily` },
-          { value: "WEEKLY", label: t`Weekly` },
-        ]}
-      />
-    </Stack>
+    <Radio.Group label={t`Notifications`} value={value} onChange={(v) => onChange(v as NotificationValue)}>
+      <Group gap="md" mt={6}>
+        <Radio value="OFF" label={t`Off`} disabled={disabled} />
+        <Radio value="DAILY" label={t`Daily`} disabled={disabled} />
+        <Radio value="WEEKLY" label={t`Weekly`} disabled={disabled} />
+      </Group>
+    </Radio.Group>
   );
 }

@@ -10,6 +10,7 @@ import {
   Card,
   CopyButton,
   Group,
+  ScrollArea,
   Select,
   Stack,
   Table,
@@ -33,7 +34,7 @@ const STATE_LABELS: Record<"queued" | "sent" | "failed", MessageDescriptor> = {
   sent: msg`Sent`,
   failed: msg`Failed`,
 };
-const STATE_COLORS = { queued: "gray.8", sent: "green.9", failed: "red.9" } as const;
+const STATE_COLORS = { queued: "gray", sent: "green", failed: "red" } as const;
 const REASONS: Record<string, MessageDescriptor> = {
   held_demo: msg`Not sent: mail is never sent from a demo organisation.`,
   no_smtp: msg`Not sent: the server has no mail connection.`,
@@ -135,7 +136,7 @@ export function ShareCard({
               ) : null}
             </Group>
             {share.invitations.length > 0 ? (
-              <Table.ScrollContainer minWidth={300} mah={240}>
+              <ScrollArea.Autosize mah={240} type="auto">
                 <Table fz="sm" verticalSpacing={4}>
                   <Table.Thead>
                     <Table.Tr>
@@ -171,7 +172,7 @@ export function ShareCard({
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollArea.Autosize>
             ) : null}
           </Stack>
         ))}

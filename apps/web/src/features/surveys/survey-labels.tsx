@@ -28,18 +28,18 @@ export const surveyTitle = (survey: { name: string | null; type: SurveyType }) =
 export function SurveyStatusBadge({ status }: { status: number }) {
   if (status === SURVEY_STATUS.upcoming)
     return (
-      <Badge color="orange.9" variant="light">
+      <Badge color="orange" variant="light">
         {i18n._(msg`Upcoming`)}
       </Badge>
     );
   if (status === SURVEY_STATUS.running)
     return (
-      <Badge color="blue.9" variant="light">
+      <Badge color="blue" variant="light">
         {i18n._(msg`Ongoing`)}
       </Badge>
     );
   return (
-    <Badge color="green.9" variant="light">
+    <Badge color="green" variant="light">
       {i18n._(msg`Ended`)}
     </Badge>
   );

@@ -113,6 +113,7 @@ function TeamForm({
           </Text>
           <SegmentedControl
             aria-labelledby="team-type-label"
+            fullWidth
             data={SURVEY_TYPES.map((type) => ({
               value: type,
               label: i18n._(TEAM_TYPE_LABELS[type]),

@@ -1,13 +1,12 @@
 import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { ActionsHeaderCell, EmptyTableRow } from "../../components/table-parts";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { TEAM_TYPE_LABELS } from "../surveys/survey-labels";
@@ -58,62 +57,56 @@ export function TeamsCard({ tenantId, canEdit }: { tenantId: string; canEdit: bo
             <Trans>Loading the teams failed.</Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Name</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Type</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Recipients</Trans>
-                  </Table.Th>
-                  {canEdit ? <ActionsHeaderCell w={96} /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {teams.data?.length === 0 ? (
-                  <EmptyTableRow colSpan={canEdit ? 4 : 3}>
-                    <Trans>No teams yet. A survey is shared with teams.</Trans>
-                  </EmptyTableRow>
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t`Teams`}>
+            {teams.data?.length === 0 ? (
+              <Text component="li" size="sm" c="dimmed" py="sm">
+                <Trans>No teams yet. A survey is shared with teams.</Trans>
+              </Text>
+            ) : null}
+            {teams.data?.map((team) => (
+              <Group
+                component="li"
+                key={team.key}
+                justify="space-between"
+                wrap="nowrap"
+                gap="sm"
+                py="xs"
+                style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
+                data-testid="team-row"
+              >
+                <Stack gap={0} miw={0}>
+                  <Text fw={500} className="break-anywhere">
+                    {team.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {i18n._(TEAM_TYPE_LABELS[team.type])} · {t`${team.answerers.length} recipients`}
+                  </Text>
+                </Stack>
+                {canEdit ? (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t`Edit team ${team.name}`}
+                      onClick={() => {
+                        setEditing(team);
+                        dialog.open();
+                      }}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.9"
+                      aria-label={t`Delete team ${team.name}`}
+                      onClick={() => setDeleting(team)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
                 ) : null}
-                {teams.data?.map((team) => (
-                  <Table.Tr key={team.key}>
-                    <Table.Td className="break-anywhere">{team.name}</Table.Td>
-                    <Table.Td>{i18n._(TEAM_TYPE_LABELS[team.type])}</Table.Td>
-                    <Table.Td>{team.answerers.length}</Table.Td>
-                    {canEdit ? (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t`Edit team ${team.name}`}
-                            onClick={() => {
-                              setEditing(team);
-                              dialog.open();
-                            }}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.9"
-                            aria-label={t`Delete team ${team.name}`}
-                            onClick={() => setDeleting(team)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </Group>
+            ))}
+          </Stack>
         )}
       </Stack>
       {canEdit ? (
