@@ -204,7 +204,9 @@ test.describe("issue 6.16: axe-core finds no WCAG 2.2 AA violation", () => {
     await page.goto(`/t/${tenantId}/settings`);
     await settled(page, "Settings");
     await expectAccessible(page, "organisation settings");
-    await scanDialog(page, /^Edit .* details$/, () => page.getByRole("button", { name: "Edit" }).click());
+    await scanDialog(page, /^Edit .* details$/, () =>
+      page.getByRole("button", { name: "Edit", exact: true }).click(),
+    );
 
     // Issue 7: the survey screens (their dialogs and the single survey: surveys-admin.spec.ts).
     await page.goto(`/t/${tenantId}/analyses`);
