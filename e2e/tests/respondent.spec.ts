@@ -95,6 +95,10 @@ test.describe("issue 7: the respondent page", () => {
     browser,
   }) => {
     const { surveyKey, hash } = await sharedSurvey(0, 5);
+    // The admin watches the survey's own page; it must update by itself (issue 7).
+    const watcher = await admin.newPage();
+    await watcher.goto(`/t/${headers["x-tenant-id"]}/analyses/s/${surveyKey}`);
+    await expect(watcher.getByTestId("total-answers")).toHaveText("0");
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`/public/${hash}?lang=fi`);
@@ -139,6 +143,12 @@ test.describe("issue 7: the respondent page", () => {
       await api.get(`/api/tenant/survey/${surveyKey}`, { headers }),
     );
     expect(survey.totalAnswers).toBe(1);
+    // The admin's page shows the answer and the day's count without a reload.
+    await expect(watcher.getByTestId("total-answers")).toHaveText("1");
+    const perDay = watcher.getByRole("table", { name: "Answers per day" });
+    await expect(perDay.getByRole("row")).toHaveCount(1);
+    await expect(perDay.getByRole("cell")).toHaveText(["1"]);
+    await watcher.close();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Kiitos vastauksistasi!" })).toBeVisible();
 

@@ -15,6 +15,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { Calendar, DatesProvider } from "@mantine/dates";
 import { useDisclosure } from "@mantine/hooks";
@@ -181,18 +182,34 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
                 <Trans>Error loading survey statistics</Trans>
               </Text>
             ) : statistics.data && statistics.data.length > 0 ? (
-              <Box role="img" aria-label={t`Answers per day`}>
-                <BarChart
-                  h={180}
-                  data={statistics.data.map((point) => ({
-                    day: formatDate(point.date, { day: "numeric", month: "numeric" }),
-                    answers: point.answers,
-                  }))}
-                  dataKey="day"
-                  series={[{ name: "answers", label: t`Answers`, color: "blue.8" }]}
-                  withTooltip={false}
-                />
-              </Box>
+              <>
+                <Box role="img" aria-label={t`Answers per day`}>
+                  <BarChart
+                    h={180}
+                    data={statistics.data.map((point) => ({
+                      day: formatDate(point.date, { day: "numeric", month: "numeric" }),
+                      answers: point.answers,
+                    }))}
+                    dataKey="day"
+                    series={[{ name: "answers", label: t`Answers`, color: "blue.8" }]}
+                    withTooltip={false}
+                  />
+                </Box>
+                {/* The chart's numbers for screen readers (and for anyone who reads them by day). */}
+                <VisuallyHidden>
+                  <table>
+                    <caption>{t`Answers per day`}</caption>
+                    <tbody>
+                      {statistics.data.map((point) => (
+                        <tr key={point.date}>
+                          <th scope="row">{formatDate(point.date)}</th>
+                          <td>{formatNumber(point.answers)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </VisuallyHidden>
+              </>
             ) : null}
             <NotificationSelect
               value={survey.notifications ?? "OFF"}
