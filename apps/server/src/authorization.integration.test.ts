@@ -186,15 +186,20 @@ const RULES: Record<string, Rule> = {
   // Survey templates (issue 7): platform admins only; keys that do not exist, an invalid body.
   "surveyTemplate.list": { access: "admin" },
   "surveyTemplate.categories": { access: "admin", input: { type: "PERSONNEL" } },
-  "surveyTemplate.get": { access: "admin", input: { key: `missing-${missing}` } },
-  "surveyTemplate.create": { access: "admin", input: { type: "PERSONNEL", start: { en: "" } } },
+  "surveyTemplate.get": { access: "admin", input: { key: `missing-${missing}` }, answers: NOT_FOUND },
+  "surveyTemplate.create": {
+    access: "admin",
+    input: { type: "PERSONNEL", start: { en: "" } },
+    answers: [...REFUSED, "survey_template_start_required"],
+  },
   "surveyTemplate.update": {
     access: "admin",
     input: { key: `missing-${missing}`, type: "PERSONNEL", start: { en: "x" } },
+    answers: NOT_FOUND,
   },
-  "surveyTemplate.clone": { access: "admin", input: { key: `missing-${missing}` } },
-  "surveyTemplate.activate": { access: "admin", input: { key: `missing-${missing}` } },
-  "surveyTemplate.delete": { access: "admin", input: { key: `missing-${missing}` } },
+  "surveyTemplate.clone": { access: "admin", input: { key: `missing-${missing}` }, answers: NOT_FOUND },
+  "surveyTemplate.activate": { access: "admin", input: { key: `missing-${missing}` }, answers: NOT_FOUND },
+  "surveyTemplate.delete": { access: "admin", input: { key: `missing-${missing}` }, answers: NOT_FOUND },
   // Opens a demo sandbox (issue 6.6); every actor may, whoever they are signed in as.
   // This database has no seeded demo; demo-sandbox.integration.test.ts opens real sandboxes.
   // Five sandboxes an hour per address: the walk's many actors share one address.
