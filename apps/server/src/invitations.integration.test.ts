@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { hashToken } from "@kunto/auth";
 import { schema, withScope } from "@kunto/db";
-import { deliverDueMails } from "@kunto/mail";
 import { and, eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFor, asOwner, connect, makeTenant, makeUser, startServer } from "./test/harness";
+import { startSmtp } from "./test/smtp";
 
 /**
  * Issue 6.7 (adding someone is an invitation they answer) and 6.8 (one rule for the organisation's
@@ -14,59 +12,21 @@ import { type Actor, actorFor, asOwner, connect, makeTenant, makeUser, startServ
  * on loopback (issue 6.24).
  */
 const db = connect();
-const received: Array<{ to: string; raw: string }> = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtp(db.db);
   server = await startServer(db.db);
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await db.close();
 });
 
 /** Delivers the outbox through the loopback SMTP server and returns the decoded mail sent to `address`. */
-async function mailTo(address: string) {
-  const smtpConfig = {
-    host: "127.0.0.1",
-    port: smtpPort,
-    secure: false,
-    from: "Kunto <no-reply@kunto.test>",
-  };
-  while ((await deliverDueMails(db.db, smtpConfig, { info: () => {}, warn: () => {} })) > 0);
-  const mail = received.filter((m) => m.to === address).at(-1);
-  if (!mail) throw new Error(`no mail to ${address}`);
-  const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  const subject = /^subject: (.*)$/im.exec(head)?.[1] ?? "";
-  if (/content-transfer-encoding: base64/i.test(head))
-    return { subject, text: Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8") };
-  const qp = body.replace(/=\r?\n/g, "");
-  const text = Buffer.from(
-    qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-  return { subject, text };
-}
+const mailTo = (address: string) => smtp.lastMail(address);
 
 interface Answer {
   status: number;

@@ -33,19 +33,25 @@ export async function startSmtp(db: Db) {
   const log = { info: () => {}, warn: () => {} };
   return {
     received,
-    async mailTo(address: string): Promise<string> {
+    /** The decoded subject and text of the last mail the server received for an address. */
+    async lastMail(address: string): Promise<{ subject: string; text: string }> {
       while ((await deliverDueMails(db, config, log)) > 0);
       const mail = received.filter((m) => m.to === address).at(-1);
       if (!mail) throw new Error(`no mail to ${address}`);
       const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
       const body = rest.join("\n\n");
+      const subject = /^subject: (.*)$/im.exec(head)?.[1] ?? "";
       if (/content-transfer-encoding: base64/i.test(head))
-        return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+        return { subject, text: Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8") };
       const qp = body.replace(/=\r?\n/g, "");
-      return Buffer.from(
+      const text = Buffer.from(
         qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
         "latin1",
       ).toString("utf8");
+      return { subject, text };
+    },
+    async mailTo(address: string): Promise<string> {
+      return (await this.lastMail(address)).text;
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
