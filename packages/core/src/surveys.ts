@@ -49,14 +49,22 @@ export function zonedInstant(day: string, time: [number, number, number], timeZo
 export const dayStart = (day: string, timeZone = SURVEY_TIME_ZONE) => zonedInstant(day, [0, 0, 0], timeZone);
 export const dayEnd = (day: string, timeZone = SURVEY_TIME_ZONE) => zonedInstant(day, [23, 59, 59], timeZone);
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The day an instant falls on in the time zone (YYYY-MM-DD). */
 export function dayOf(instant: Date, timeZone = SURVEY_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(instant);
+  // Building a DateTimeFormat costs more than a whole submission's scoring: one per zone.
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** Adds whole days to a YYYY-MM-DD day. */
