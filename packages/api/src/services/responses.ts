@@ -395,12 +395,12 @@ export async function submitResponse(
   input: SubmissionInput,
   now = new Date(),
   /**
-   * How the stripe's aggregate is added to: read under its row lock, added by the engine in JS and
-   * written back (the default: the arithmetic has one definition, and the database, the part that
-   * does not scale out, does less work), or in SQL in the same statement as the response row
-   * (`pnpm bench survey` measures both; they are within noise of each other).
+   * How the stripe's aggregate is added to: in SQL in the same statement as the response row (the
+   * default: four statements with BEGIN and COMMIT, and the least work for the server's one
+   * thread), or read under its row lock, added by the engine in JS and written back
+   * (`pnpm bench survey` measures both; docs/decisions.md has the figures).
    */
-  merge: "sql" | "js" = "js",
+  merge: "sql" | "js" = "sql",
 ): Promise<SubmissionResult> {
   const browserTokenHash = hashBrowserToken(input.browserToken);
   return db.transaction(async (tx) => {
@@ -459,10 +459,9 @@ export async function submitResponse(
 type ResponseRow = typeof schema.surveyResponses.$inferInsert & { submittedOn: string };
 
 /**
- * The bench's alternative: the response row, its respondent added to one stripe of the team's
- * aggregate (in SQL, the same arithmetic as the engine's `mergeAggregates`, proven equal by a test),
- * and the survey's day of latest answer, in one statement; nothing is written when the insert is
- * refused.
+ * The response row, its respondent added to one stripe of the team's aggregate (in SQL, the same
+ * arithmetic as the engine's `mergeAggregates`, proven equal to it by a test), and the survey's day
+ * of latest answer, in one statement; nothing is written when the insert is refused.
  */
 async function storeInOneStatement(
   tx: Tx,
@@ -497,7 +496,7 @@ async function storeInOneStatement(
   return (result?.inserted ?? 0) > 0;
 }
 
-/** The response row, then the stripe read under its row lock, added by the engine in JS and written back. */
+/** The bench's alternative: the response row, then the stripe read under its row lock, added by the engine in JS and written back. */
 async function storeWithJsMerge(
   tx: Tx,
   share: ShareContext,
