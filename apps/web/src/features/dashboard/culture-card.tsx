@@ -48,6 +48,7 @@ export function CultureCard({ tenantId, side }: { tenantId: string; side: Dashbo
                   color: COLORS[type],
                 }))}
                 pieChartProps={{ accessibilityLayer: false }}
+                pieProps={{ rootTabIndex: -1 }}
               />
             </div>
             <List spacing={4} size="sm" listStyleType="none" aria-label={t`Culture types`}>

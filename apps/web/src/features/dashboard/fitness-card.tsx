@@ -92,9 +92,6 @@ function ScoreTable({
           <Table.Th scope="col" ta="right">
             <Trans>Score</Trans>
           </Table.Th>
-          <Table.Th scope="col">
-            <Trans>Band</Trans>
-          </Table.Th>
           {withChange ? (
             <Table.Th scope="col" ta="right">
               <Trans>Change</Trans>
@@ -108,11 +105,13 @@ function ScoreTable({
             <Table.Th scope="row" fw="inherit">
               {row.label}
             </Table.Th>
-            <Table.Td ta="right">{row.value === null ? "–" : `${row.value} %`}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={BAND_COLORS[row.band].split(".")[0]} size="sm">
-                {i18n._(BAND_LABELS[row.band])}
-              </Badge>
+              <Group gap={6} justify="flex-end" wrap="wrap">
+                <span>{row.value === null ? "–" : `${row.value} %`}</span>
+                <Badge variant="light" color={BAND_COLORS[row.band].split(".")[0]} size="sm">
+                  {i18n._(BAND_LABELS[row.band])}
+                </Badge>
+              </Group>
             </Table.Td>
             {withChange ? (
               <Table.Td ta="right">
@@ -132,7 +131,7 @@ function Change({ value }: { value: number | null }) {
   const Icon = value > 0 ? IconArrowUpRight : value < 0 ? IconArrowDownRight : IconMinus;
   const text = value > 0 ? t`+${value} points` : value < 0 ? t`${value} points` : t`no change`;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    <Group gap={4} justify="flex-end" wrap="wrap">
       <Icon size={14} aria-hidden="true" />
       <span>{text}</span>
     </Group>
