@@ -118,7 +118,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/settings`,
         `${base}/analyses`,
         `${base}/analyses/new`,
-        `${base}/onboarding`,
+        `${base}/onboarding?step=1`,
         "/users",
       ]) {
         await demoPage.goto(path);

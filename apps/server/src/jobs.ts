@@ -1,4 +1,10 @@
-import { type Logger, processSurveyInvitations, removeExpiredSandboxes } from "@kunto/api";
+import {
+  type Logger,
+  processSurveyInvitations,
+  refreshNotifications,
+  removeExpiredSandboxes,
+  sendSurveyMails,
+} from "@kunto/api";
 import { createSystemDb, type Db } from "@kunto/db";
 import { PgBoss } from "pg-boss";
 
@@ -12,6 +18,18 @@ export const SANDBOX_CLEANUP_CRON = "*/10 * * * *";
  */
 export const SURVEY_INVITATIONS_QUEUE = "survey-invitations";
 export const SURVEY_INVITATIONS_CRON = "* * * * *";
+/**
+ * Reconciles the notifications with their conditions (issue 8, docs/decisions.md "Notifications").
+ * Every 15 minutes, and once at start, so a new organisation sees its notices the same quarter hour.
+ */
+export const NOTIFICATIONS_QUEUE = "notifications-refresh";
+export const NOTIFICATIONS_CRON = "*/15 * * * *";
+/**
+ * The DAILY / WEEKLY survey summaries and the survey_end notices (issue 8). Hourly: a day's summary
+ * leaves within the first hour of the next day; each round at most once (survey_mail_rounds).
+ */
+export const SURVEY_MAILS_QUEUE = "survey-mails";
+export const SURVEY_MAILS_CRON = "7 * * * *";
 
 /**
  * Scheduled work through pg-boss (docs/decisions.md "Jobs"). pg-boss keeps its own schema
@@ -39,6 +57,26 @@ export async function startJobs(ownerUrl: string, db: Db, log: Logger, appUrl: s
     return result;
   });
   await boss.schedule(SURVEY_INVITATIONS_QUEUE, SURVEY_INVITATIONS_CRON);
+  await boss.createQueue(NOTIFICATIONS_QUEUE);
+  await boss.work(NOTIFICATIONS_QUEUE, async () => {
+    const result = await refreshNotifications(system.system, new Date());
+    if (result.created > 0 || result.removed > 0) log.info(result, "notifications refreshed");
+    return result;
+  });
+  await boss.schedule(NOTIFICATIONS_QUEUE, NOTIFICATIONS_CRON);
+  await boss.createQueue(SURVEY_MAILS_QUEUE);
+  await boss.work(SURVEY_MAILS_QUEUE, async () => {
+    const result = await sendSurveyMails(system.system, appUrl, new Date());
+    if (result.daily + result.weekly + result.ended > 0) log.info(result, "survey mails queued");
+    return result;
+  });
+  await boss.schedule(SURVEY_MAILS_QUEUE, SURVEY_MAILS_CRON);
+  // Once now, before the server answers: the seeded demo's notices exist before the first sandbox copies them.
+  try {
+    await refreshNotifications(system.system, new Date());
+  } catch (error) {
+    log.error({ err: error }, "notifications refresh failed");
+  }
   return {
     boss,
     stop: async () => {

@@ -157,6 +157,16 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
       invitedBy: userId,
       expiresAt: new Date(Date.now() + 86_400_000),
     }),
+  notifications: (tx, { tenantId, userId }) =>
+    tx.insert(schema.notifications).values({ tenantId, userId, type: "DUNS_NUMBER_MISSING" }),
+  survey_mail_rounds: async (tx, { tenantId }) =>
+    tx.insert(schema.surveyMailRounds).values({
+      tenantId,
+      surveyId: await surveyRows.survey(tx, tenantId),
+      kind: "survey_end",
+      period: randomUUID(),
+      recipients: [],
+    }),
   audit_log: (tx, { tenantId, userId }) =>
     tx.insert(schema.auditLog).values({ tenantId, actorUserId: userId, action: "rls.catalogue" }),
   teams: (tx, { tenantId }) => surveyRows.team(tx, tenantId),

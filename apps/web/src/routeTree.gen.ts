@@ -29,6 +29,7 @@ import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
 import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/$tenantId/settings'
 import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$tenantId/users'
+import { Route as AuthedTTenantIdWelcomeRouteImport } from './routes/_authed/t/$tenantId/welcome'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
 import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
 import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
@@ -138,6 +139,11 @@ const AuthedTTenantIdUsersRoute = AuthedTTenantIdUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedTTenantIdRouteRoute,
 } as any)
+const AuthedTTenantIdWelcomeRoute = AuthedTTenantIdWelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
 const AuthedTTenantIdAnalysesIndexRoute =
   AuthedTTenantIdAnalysesIndexRouteImport.update({
     id: '/analyses/',
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
+  '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
+  '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
@@ -233,6 +241,7 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/_authed/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
+  '/_authed/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
     | '/t/$tenantId/users'
+    | '/t/$tenantId/welcome'
     | '/t/$tenantId/'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/analyses/'
@@ -284,6 +294,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
     | '/t/$tenantId/users'
+    | '/t/$tenantId/welcome'
     | '/t/$tenantId'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/analyses'
@@ -310,6 +321,7 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/settings'
     | '/_authed/t/$tenantId/users'
+    | '/_authed/t/$tenantId/welcome'
     | '/_authed/t/$tenantId/'
     | '/_authed/t/$tenantId/analyses/new'
     | '/_authed/t/$tenantId/analyses/'
@@ -467,6 +479,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdUsersRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/welcome': {
+      id: '/_authed/t/$tenantId/welcome'
+      path: '/welcome'
+      fullPath: '/t/$tenantId/welcome'
+      preLoaderRoute: typeof AuthedTTenantIdWelcomeRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/analyses/': {
       id: '/_authed/t/$tenantId/analyses/'
       path: '/analyses'
@@ -503,6 +522,7 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
   AuthedTTenantIdSettingsRoute: typeof AuthedTTenantIdSettingsRoute
   AuthedTTenantIdUsersRoute: typeof AuthedTTenantIdUsersRoute
+  AuthedTTenantIdWelcomeRoute: typeof AuthedTTenantIdWelcomeRoute
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
   AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
@@ -515,6 +535,7 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,
   AuthedTTenantIdSettingsRoute: AuthedTTenantIdSettingsRoute,
   AuthedTTenantIdUsersRoute: AuthedTTenantIdUsersRoute,
+  AuthedTTenantIdWelcomeRoute: AuthedTTenantIdWelcomeRoute,
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
   AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,

@@ -7,10 +7,12 @@ export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";
+export { refreshNotifications } from "./services/notifications";
 export { hashBrowserToken, loadTemplate, submitResponse } from "./services/responses";
 export {
   processSurveyInvitations,
   queueSurveyInvitationMails,
   syncSurveyInvitationStates,
 } from "./services/survey-invitations";
+export { sendSurveyMails } from "./services/survey-mails";
 export { sealStoredTotpSecrets } from "./services/totp";

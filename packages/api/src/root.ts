@@ -1,7 +1,9 @@
 import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
+import { dashboardRouter } from "./routers/dashboard";
 import { demoRouter } from "./routers/demo";
+import { notificationRouter } from "./routers/notification";
 import { publicSurveyRouter } from "./routers/public-survey";
 import { surveyRouter } from "./routers/survey";
 import { surveyResultsRouter } from "./routers/survey-results";
@@ -22,9 +24,12 @@ export const appRouter = router({
   publicSurvey: publicSurveyRouter,
   surveyResults: surveyResultsRouter,
   team: teamRouter,
+  // Before survey: GET /tenant/survey/dashboard would otherwise match /tenant/survey/{key}.
+  dashboard: dashboardRouter,
   survey: surveyRouter,
   surveyShare: surveyShareRouter,
   surveyTemplate: surveyTemplateRouter,
+  notification: notificationRouter,
 });
 
 registerProcedures(appRouter);

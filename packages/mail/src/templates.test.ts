@@ -21,6 +21,21 @@ const SAMPLES: { [K in MailKind]: MailVars<K> } = {
     organisation: "Sample Oy",
     survey: "Spring survey",
   },
+  surveyProgress: {
+    link: "https://kunto.example/t/1/analyses/s/abc",
+    organisation: "Sample Oy",
+    survey: "Spring survey",
+    period: "24.11.2026",
+    newAnswers: "7",
+    totalAnswers: "31",
+    end: "30.11.2026",
+  },
+  surveyEnded: {
+    link: "https://kunto.example/t/1/analyses/s/abc",
+    organisation: "Sample Oy",
+    survey: "Spring survey",
+    totalAnswers: "31",
+  },
 };
 
 describe("issue 6.10: a mail's text without its secrets", () => {

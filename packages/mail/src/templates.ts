@@ -20,6 +20,16 @@ interface MailTemplate<V> {
 export const REDACTED = "[removed]";
 type InvitationVars = { link: string; organisation: string; inviter: string };
 type SurveyInvitationVars = { link: string; organisation: string; survey: string };
+type SurveyProgressVars = {
+  link: string;
+  organisation: string;
+  survey: string;
+  period: string;
+  newAnswers: string;
+  totalAnswers: string;
+  end: string;
+};
+type SurveyEndedVars = { link: string; organisation: string; survey: string; totalAnswers: string };
 const INVITATION_SUBJECT: Texts = {
   en: "You are invited to join an organisation in Kunto",
   fi: "Sinut on kutsuttu organisaatioon Kunnossa",
@@ -111,6 +121,45 @@ export const MAIL_TEMPLATES = {
     }),
     secrets: [],
   } satisfies MailTemplate<SurveyInvitationVars>,
+  /**
+   * A running survey's DAILY or WEEKLY summary to the organisation's admins (document 2 §3
+   * notifications; docs/decisions.md "Notifications"): the answers of the past day or week.
+   */
+  surveyProgress: {
+    subject: {
+      en: "Survey answers so far",
+      fi: "Kyselyn vastaukset tähän mennessä",
+      ee: "Küsitluse vastused seni",
+      ru: "Ответы на опрос на данный момент",
+      pl: "Dotychczasowe odpowiedzi w ankiecie",
+    },
+    body: ({ link, organisation, survey, period, newAnswers, totalAnswers, end }: SurveyProgressVars) => ({
+      en: `The survey "${survey}" of ${organisation} is running until ${end}.\n\nNew answers (${period}): ${newAnswers}\nAnswers in total: ${totalAnswers}\n\nOpen the survey in Kunto:\n${link}\n\nYou can change or turn off these summaries on the survey's page.`,
+      fi: `Organisaation ${organisation} kysely "${survey}" on käynnissä ${end} asti.\n\nUusia vastauksia (${period}): ${newAnswers}\nVastauksia yhteensä: ${totalAnswers}\n\nAvaa kysely Kunnossa:\n${link}\n\nVoit muuttaa tai poistaa nämä yhteenvedot kyselyn sivulla.`,
+      ee: `Organisatsiooni ${organisation} küsitlus "${survey}" kestab kuni ${end}.\n\nUusi vastuseid (${period}): ${newAnswers}\nVastuseid kokku: ${totalAnswers}\n\nAvage küsitlus Kuntos:\n${link}\n\nNeid kokkuvõtteid saate muuta või välja lülitada küsitluse lehel.`,
+      ru: `Опрос «${survey}» организации ${organisation} идёт до ${end}.\n\nНовых ответов (${period}): ${newAnswers}\nВсего ответов: ${totalAnswers}\n\nОткрыть опрос в Kunto:\n${link}\n\nИзменить или отключить эти сводки можно на странице опроса.`,
+      pl: `Ankieta „${survey}” organizacji ${organisation} trwa do ${end}.\n\nNowe odpowiedzi (${period}): ${newAnswers}\nOdpowiedzi łącznie: ${totalAnswers}\n\nOtwórz ankietę w Kunto:\n${link}\n\nTe podsumowania możesz zmienić lub wyłączyć na stronie ankiety.`,
+    }),
+    secrets: [],
+  } satisfies MailTemplate<SurveyProgressVars>,
+  /** The survey_end e-mail subscription (document 1 §7): a survey of the organisation has ended. */
+  surveyEnded: {
+    subject: {
+      en: "A survey has ended",
+      fi: "Kysely on päättynyt",
+      ee: "Küsitlus on lõppenud",
+      ru: "Опрос завершён",
+      pl: "Ankieta została zakończona",
+    },
+    body: ({ link, organisation, survey, totalAnswers }: SurveyEndedVars) => ({
+      en: `The survey "${survey}" of ${organisation} has ended with ${totalAnswers} answers.\n\nSee the results in Kunto:\n${link}\n\nYou get this mail because you subscribed to survey end notices in your profile.`,
+      fi: `Organisaation ${organisation} kysely "${survey}" on päättynyt. Vastauksia saatiin ${totalAnswers}.\n\nKatso tulokset Kunnossa:\n${link}\n\nSait tämän viestin, koska tilasit profiilissasi ilmoitukset kyselyjen päättymisestä.`,
+      ee: `Organisatsiooni ${organisation} küsitlus "${survey}" on lõppenud, vastuseid on ${totalAnswers}.\n\nVaadake tulemusi Kuntos:\n${link}\n\nSaite selle kirja, sest tellisite oma profiilis teated küsitluste lõppemise kohta.`,
+      ru: `Опрос «${survey}» организации ${organisation} завершён, получено ответов: ${totalAnswers}.\n\nРезультаты в Kunto:\n${link}\n\nВы получили это письмо, потому что подписались в профиле на уведомления о завершении опросов.`,
+      pl: `Ankieta „${survey}” organizacji ${organisation} została zakończona. Liczba odpowiedzi: ${totalAnswers}.\n\nZobacz wyniki w Kunto:\n${link}\n\nOtrzymujesz tę wiadomość, ponieważ w profilu zapisałeś(-aś) się na powiadomienia o zakończeniu ankiet.`,
+    }),
+    secrets: [],
+  } satisfies MailTemplate<SurveyEndedVars>,
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import * as results from "../services/survey-results";
 import { router, withPermission } from "../trpc";
 
-const ZBand = z.enum(["weakness", "opportunity", "strength", "grey"]);
+export const ZBand = z.enum(["weakness", "opportunity", "strength", "grey"]);
 const ZScore = z.object({
   status: z.enum(["ok", "no_data", "not_enough_answers"]),
   /** Mean on 0..100, unrounded; null without data or below the anonymity threshold. */
@@ -11,14 +11,14 @@ const ZScore = z.object({
   count: z.number().int().nullable(),
   band: ZBand,
 });
-const ZValueBand = z.object({ value: z.number().nullable(), band: ZBand });
-const ZShares = z.object({
+export const ZValueBand = z.object({ value: z.number().nullable(), band: ZBand });
+export const ZShares = z.object({
   individual: z.number(),
   productive: z.number(),
   fragmented: z.number(),
   authoritative: z.number(),
 });
-const ZSide = z.object({
+export const ZSide = z.object({
   status: z.enum(["ok", "not_enough_answers"]),
   respondents: z.number().int(),
   categories: z

@@ -139,6 +139,13 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   survey_aggregates: tenantRows(schema.surveyAggregates, {
     transform: renewed({ refs: ["surveyId", "shareId", "teamId"] }),
   }),
+  notifications: tenantRows(schema.notifications, {
+    userColumns: ["userId"],
+    transform: renewed({}),
+  }),
+  survey_mail_rounds: {
+    exclude: "the record of mails sent about the demo's surveys; a sandbox sends no survey mail",
+  },
   invitations: {
     exclude:
       "addressed to people outside the demo; a sandbox starts with none, and its own reach no real person",

@@ -1,4 +1,5 @@
 export * from "./content";
+export * from "./notifications";
 export * from "./platform";
 export * from "./sandbox";
 export * from "./surveys";

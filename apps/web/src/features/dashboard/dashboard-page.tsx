@@ -1,150 +1,103 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import {
-  IconBuilding,
-  IconClipboardCheck,
-  IconSettings,
-  IconUserCircle,
-  IconUsers,
-} from "@tabler/icons-react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
-import { RoleBadges } from "../../components/role-badges";
-import { PLAN_LABELS } from "../../lib/labels";
-import { onboardingStep } from "../../lib/onboarding";
+import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
+import { NotificationAlerts } from "../notifications/notification-alerts";
+import { CultureCard } from "./culture-card";
+import { FitnessCard } from "./fitness-card";
+import { OnboardingSuccessDialog } from "./onboarding-success-dialog";
+import { SurveyEmptyState } from "./survey-empty-state";
 
 /**
- * The account's front page. For now it welcomes the user with the account, its plan and the
- * user's roles, and points to what they can do; survey results arrive with the survey feature.
+ * The dashboard (document 2 §2 tenant_start): notifications, the Company Fitness Index and culture
+ * of the latest answered personnel survey, the tasks overview and (paid plans, once financials
+ * exist) the financial chart; the empty states; the dialog after a completed onboarding.
  */
-export function DashboardPage({ tenantId }: { tenantId: string }) {
-  const { t, i18n } = useLingui();
+export function DashboardPage({
+  tenantId,
+  onboardingSuccess = false,
+  tasksOverview,
+}: {
+  tenantId: string;
+  onboardingSuccess?: boolean;
+  /** The tasks overview card (issue 9's `TasksOverviewCard`), placed in the grid beside the results. */
+  tasksOverview?: ReactNode;
+}) {
+  const { t } = useLingui();
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const me = useMe();
   const tenant = useCurrentTenant(tenantId);
   const { data: values } = useSuspenseQuery(trpc.tenant.values.queryOptions());
+  const data = useQuery(trpc.dashboard.survey.queryOptions());
   if (!tenant) return null;
   const isAdmin = tenant.permissions.has("tenant.update");
-  const step = onboardingStep(values);
-  const onboardingOpen = isAdmin && (step === null || step === 1);
   const firstName = me.firstName?.trim();
+
+  const closeSuccess = async () => {
+    await navigate({ to: "/t/$tenantId/dashboard", params: { tenantId }, search: {}, replace: true });
+    // The menu's counts and everything the onboarding created.
+    await queryClient.invalidateQueries();
+  };
 
   return (
     <Stack gap="lg">
       <PageTitle title={firstName ? t`Welcome, ${firstName}` : t`Welcome`} description={tenant.name} />
-      <Card>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="md" wrap="nowrap" align="flex-start">
-            <ThemeIcon size={48} radius="md" variant="light">
-              <IconBuilding size={28} />
-            </ThemeIcon>
-            <Stack gap={6}>
-              <Title order={2} className="break-anywhere">
-                {tenant.name}
-              </Title>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  <Trans>Plan</Trans>
-                </Text>
-                <Badge variant="light">{i18n._(PLAN_LABELS[tenant.plan])}</Badge>
-              </Group>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  <Trans>Your roles</Trans>
-                </Text>
-                <RoleBadges roles={tenant.roles} />
-              </Group>
-            </Stack>
-          </Group>
-        </Group>
-      </Card>
-
-      <Title order={2} size="h3" mt="sm">
-        <Trans>Get started</Trans>
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {onboardingOpen ? (
-          <ActionCard
-            icon={<IconClipboardCheck size={22} />}
-            title={<Trans>Complete the company details</Trans>}
-            text={
-              <Trans>Add your address and registration details to finish setting up the organisation.</Trans>
-            }
-            action={
-              <ButtonLink to="/t/$tenantId/onboarding" params={{ tenantId }} size="sm">
-                <Trans>Continue set-up</Trans>
-              </ButtonLink>
-            }
-          />
-        ) : null}
-        {tenant.permissions.has("tenant.users.manage") ? (
-          <ActionCard
-            icon={<IconUsers size={22} />}
-            title={<Trans>Invite your colleagues</Trans>}
-            text={<Trans>Add the people who will read reports and follow up on tasks.</Trans>}
-            action={
-              <ButtonLink to="/t/$tenantId/users" params={{ tenantId }} size="sm" variant="light">
-                <Trans>Manage users</Trans>
-              </ButtonLink>
-            }
-          />
-        ) : null}
-        {isAdmin ? (
-          <ActionCard
-            icon={<IconSettings size={22} />}
-            title={<Trans>Organisation settings</Trans>}
-            text={<Trans>Check the organisation's details and plan.</Trans>}
-            action={
-              <ButtonLink to="/t/$tenantId/settings" params={{ tenantId }} size="sm" variant="light">
-                <Trans>Open settings</Trans>
-              </ButtonLink>
-            }
-          />
-        ) : null}
-        <ActionCard
-          icon={<IconUserCircle size={22} />}
-          title={<Trans>Your profile</Trans>}
-          text={<Trans>Keep your name and password up to date and turn on two-step verification.</Trans>}
-          action={
-            <ButtonLink to="/me" size="sm" variant="light">
-              <Trans>Open profile</Trans>
+      <NotificationAlerts tenantId={tenantId} />
+      {isAdmin && isOnboardingOpen(onboardingStep(values)) ? (
+        <Card withBorder padding="lg">
+          <Group justify="space-between" gap="sm">
+            <div>
+              <Text fw={600}>
+                <Trans>Finish setting up your organisation</Trans>
+              </Text>
+              <Text size="sm" c="dimmed">
+                <Trans>Add your teams and your first surveys step by step.</Trans>
+              </Text>
+            </div>
+            <ButtonLink to="/t/$tenantId/onboarding" params={{ tenantId }} size="sm">
+              <Trans>Continue set-up</Trans>
             </ButtonLink>
-          }
-        />
-      </SimpleGrid>
-    </Stack>
-  );
-}
+          </Group>
+        </Card>
+      ) : null}
 
-function ActionCard({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: ReactNode;
-  text: ReactNode;
-  action: ReactNode;
-}) {
-  return (
-    <Card>
-      <Stack gap="sm" h="100%" justify="space-between">
-        <Stack gap={8}>
-          <ThemeIcon variant="light" size={38} radius="md">
-            {icon}
-          </ThemeIcon>
-          <Text fw={600}>{title}</Text>
-          <Text size="sm" c="dimmed">
-            {text}
-          </Text>
-        </Stack>
-        <Group>{action}</Group>
-      </Stack>
-    </Card>
+      {data.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Skeleton h={320} />
+          <Skeleton h={320} />
+        </SimpleGrid>
+      ) : data.isError ? (
+        <Text c="red.9" role="alert">
+          <Trans>The survey results could not be loaded.</Trans>
+        </Text>
+      ) : !data.data.hasSurveys ? (
+        <SurveyEmptyState tenantId={tenantId} kind="no_surveys" isAdmin={isAdmin} />
+      ) : data.data.personnel ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <FitnessCard tenantId={tenantId} side={data.data.personnel} />
+          <CultureCard tenantId={tenantId} side={data.data.personnel} />
+        </SimpleGrid>
+      ) : (
+        <SurveyEmptyState
+          tenantId={tenantId}
+          kind={data.data.hasPersonnelSurvey ? "no_answers" : "no_personnel"}
+          isAdmin={isAdmin}
+        />
+      )}
+
+      {/* TASKS OVERVIEW CARD: the lead passes issue 9's <TasksOverviewCard /> as `tasksOverview`. */}
+      {tasksOverview ?? null}
+      {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
+
+      <OnboardingSuccessDialog opened={onboardingSuccess} onClose={() => void closeSuccess()} />
+    </Stack>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { setTenantId } from "../../lib/tenant";
 import { useTRPC } from "../../lib/trpc";
 
-/** Creates an account (tenant) with the signed-in user as its admin, then starts onboarding. */
+/** Creates an account (tenant) with the signed-in user as its admin, then opens the simple onboarding. */
 export function NewAccountPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -31,7 +31,7 @@ export function NewAccountPage() {
         notifications.show({ color: "green", message: t`The organisation has been created.` });
         await queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
         setTenantId(id, queryClient);
-        await navigate({ to: "/t/$tenantId/onboarding", params: { tenantId: id } });
+        await navigate({ to: "/t/$tenantId/welcome", params: { tenantId: id } });
       },
       onError: formAlert.onError,
     }),

@@ -1,135 +1,167 @@
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { Button, Group, List, Stack, Stepper, Text } from "@mantine/core";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
-import { ButtonLink } from "../../components/links";
+import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { PageTitle } from "../../components/page-title";
+import { tenantDetailsOf } from "../../components/tenant-details-fields";
 import {
-  TenantDetailsFields,
-  type TenantDetailsValues,
-  tenantDetailsOf,
-  useTenantDetailsForm,
-} from "../../components/tenant-details-fields";
-import { AFTER_DETAILS_STEP, onboardingStep } from "../../lib/onboarding";
+  isOnboardingOver,
+  ONBOARDING_DISMISSED,
+  ONBOARDING_KEY,
+  onboardingStep,
+  wizardStep,
+} from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
+import { DetailsStep } from "./details-step";
+import { StepCard } from "./step-card";
+import { SurveyStep } from "./survey-step";
+import { TeamsStep } from "./teams-step";
 
 /**
- * Onboarding wizard, step 1: the company details. The later steps (teams, surveys, tasks)
- * arrive with those features; until then finishing step 1 completes the set-up.
+ * The onboarding wizard (document 2 §2, §4): seven steps, each advance saved as the account value
+ * 'onboarding' and the route replaced with the new step. The step comes from the route, else from
+ * the stored value; a stored -1 (dismissed) or 7 (done) opens the dashboard instead.
  */
-export function OnboardingPage({ tenantId }: { tenantId: string }) {
+export function OnboardingPage({
+  tenantId,
+  routeStep,
+  suggestedTasks,
+}: {
+  tenantId: string;
+  routeStep?: number;
+  /** Step 6's suggested tasks (issue 9): the lead fills this slot with the tasks feature's list. */
+  suggestedTasks?: ReactNode;
+}) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { data: tenant } = useSuspenseQuery(trpc.tenant.current.queryOptions());
   const { data: values } = useSuspenseQuery(trpc.tenant.values.queryOptions());
-  const step = onboardingStep(values);
+  const stored = onboardingStep(values);
+  const setValue = useMutation(trpc.tenant.setValue.mutationOptions());
+  if (routeStep === undefined && isOnboardingOver(stored))
+    return <Navigate to="/t/$tenantId/dashboard" params={{ tenantId }} replace />;
+  const step = wizardStep(routeStep, stored);
+
+  const save = async (value: number) => {
+    await setValue.mutateAsync({ key: ONBOARDING_KEY, value: String(value) });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.tenant.values.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() }),
+    ]);
+  };
+  const advance = async () => {
+    const next = step + 1;
+    await save(next);
+    await navigate({
+      to: "/t/$tenantId/onboarding",
+      params: { tenantId },
+      search: { step: next },
+      replace: true,
+    });
+  };
+  const dismiss = async () => {
+    await save(ONBOARDING_DISMISSED);
+    await navigate({ to: "/t/$tenantId/dashboard", params: { tenantId } });
+  };
+  const labels = [
+    t`Company details`,
+    t`Introduction`,
+    t`Teams`,
+    t`Personnel survey`,
+    t`Management survey`,
+    t`Suggested tasks`,
+    t`All done`,
+  ];
   const tenantName = tenant.name;
-  const [editing, setEditing] = useState(step === null || step <= 1);
 
   return (
-    <Stack maw={760} mx="auto" w="100%">
+    <Stack maw={860} mx="auto" w="100%">
       <PageTitle
         title={t`Set up ${tenantName}`}
-        description={<Trans>Welcome to Kunto! Start by checking your company details.</Trans>}
+        description={<Trans>Welcome to Kunto! Step {step} of 7.</Trans>}
       />
-      {editing ? (
-        <DetailsStep
-          initial={tenantDetailsOf(tenant)}
-          dunsLocked={Boolean(tenant.dunsNumber)}
-          onDone={() => setEditing(false)}
-        />
-      ) : (
-        <Card>
-          <Stack align="center" ta="center" gap="md" py="lg">
-            <ThemeIcon size={56} radius="xl" color="green" variant="light">
-              <IconCircleCheck size={34} />
-            </ThemeIcon>
-            <Title order={2}>
-              <Trans>Your organisation is ready</Trans>
-            </Title>
-            <Text c="dimmed" maw={460}>
-              <Trans>
-                The company details are saved. You can change them later in the organisation settings.
-              </Trans>
-            </Text>
-            <Group>
-              <Button variant="default" onClick={() => setEditing(true)}>
-                <Trans>Edit the details</Trans>
-              </Button>
-              <ButtonLink to="/t/$tenantId/dashboard" params={{ tenantId }}>
-                <Trans>Go to the dashboard</Trans>
-              </ButtonLink>
-            </Group>
-          </Stack>
-        </Card>
-      )}
-    </Stack>
-  );
-}
-
-function DetailsStep({
-  initial,
-  dunsLocked,
-  onDone,
-}: {
-  initial: TenantDetailsValues;
-  dunsLocked: boolean;
-  onDone: () => void;
-}) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const form = useTenantDetailsForm(initial);
-  const formAlert = useFormAlert(form, { duns_locked: "dunsNumber" });
-  const setValue = useMutation(trpc.tenant.setValue.mutationOptions());
-  const update = useMutation(
-    trpc.tenant.update.mutationOptions({
-      onMutate: formAlert.clear,
-      onSuccess: async () => {
-        try {
-          await setValue.mutateAsync({ key: "onboarding", value: String(AFTER_DETAILS_STEP) });
-        } catch (err) {
-          formAlert.setError(err);
-          return;
-        }
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.tenant.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() }),
-        ]);
-        onDone();
-      },
-      onError: formAlert.onError,
-    }),
-  );
-
-  return (
-    <Card>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(({ dunsNumber, ...values }) =>
-          update.mutate({ ...values, ...(dunsLocked ? {} : { dunsNumber: dunsNumber || null }) }),
-        )}
+      <Stepper
+        active={step - 1}
+        size="sm"
+        allowNextStepsSelect={false}
+        aria-label={t`Set-up steps`}
+        visibleFrom="sm"
       >
-        <Stack gap="lg">
-          <Group gap="sm">
-            <Badge variant="light" size="lg" radius="sm">
-              1
-            </Badge>
-            <Title order={2} size="h3">
-              <Trans>Company details</Trans>
-            </Title>
-          </Group>
-          <FormErrorAlert error={formAlert.error} fallback={msg`Updating the organisation failed.`} />
-          <TenantDetailsFields form={form} autoFocus duns={dunsLocked ? "locked" : "editable"} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending || setValue.isPending}>
-              <Trans>Save and continue</Trans>
+        {labels.map((label) => (
+          <Stepper.Step key={label} label={label} />
+        ))}
+      </Stepper>
+      <Text hiddenFrom="sm" fw={600}>
+        {labels[step - 1]}
+      </Text>
+      {step === 1 ? (
+        <StepCard title={t`Company details`} text={t`Start by checking your company details.`}>
+          <DetailsStep
+            initial={tenantDetailsOf(tenant)}
+            dunsLocked={Boolean(tenant.dunsNumber)}
+            onDone={advance}
+          />
+        </StepCard>
+      ) : step === 2 ? (
+        <StepCard title={t`How Kunto works`}>
+          <List spacing="xs">
+            <List.Item>
+              <Trans>Your staff answer a personnel survey and your management a management survey.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>
+                The answers become the Company Fitness Index, the culture analysis and the input map.
+              </Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>The findings turn into improvement tasks that you follow up on the tasks screen.</Trans>
+            </List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            <Trans>Next you create your teams and your first surveys. It takes about five minutes.</Trans>
+          </Text>
+          <Group justify="space-between">
+            <Button variant="subtle" color="gray" onClick={() => void dismiss()} loading={setValue.isPending}>
+              <Trans>Skip the set-up</Trans>
+            </Button>
+            <Button onClick={() => void advance()} loading={setValue.isPending}>
+              <Trans>Continue</Trans>
             </Button>
           </Group>
-        </Stack>
-      </form>
-    </Card>
+        </StepCard>
+      ) : step === 3 ? (
+        <TeamsStep tenantId={tenantId} onDone={advance} />
+      ) : step === 4 ? (
+        <SurveyStep key="PERSONNEL" tenantId={tenantId} type="PERSONNEL" onDone={advance} />
+      ) : step === 5 ? (
+        <SurveyStep key="MANAGEMENT" tenantId={tenantId} type="MANAGEMENT" onDone={advance} />
+      ) : step === 6 ? (
+        <StepCard
+          title={t`Suggested tasks`}
+          text={t`Pick improvement tasks to start with. You can add, change and remove tasks later on the tasks screen.`}
+        >
+          {suggestedTasks ?? null}
+          <Group justify="flex-end">
+            <Button onClick={() => void advance()} loading={setValue.isPending}>
+              <Trans>Continue</Trans>
+            </Button>
+          </Group>
+        </StepCard>
+      ) : (
+        <StepCard
+          title={t`All done`}
+          text={t`Your organisation is set up. Follow the answers on the dashboard and the improvement work on the tasks screen.`}
+        >
+          <Group justify="flex-end">
+            <Button component={Link} to={`/t/${tenantId}/tasks` as never}>
+              <Trans>Go to the tasks</Trans>
+            </Button>
+          </Group>
+        </StepCard>
+      )}
+    </Stack>
   );
 }

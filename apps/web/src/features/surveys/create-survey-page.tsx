@@ -1,126 +1,23 @@
-import { SURVEY_TYPES, type SurveyType, surveyDefaults } from "@kunto/core";
-import { i18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, NumberInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
-import { useForm } from "@mantine/form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { Card, Stack } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { FormButtons } from "../../components/form-buttons";
-import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { PageTitle } from "../../components/page-title";
-import { useTRPC } from "../../lib/trpc";
-import { NotificationSelect, type NotificationValue } from "./notification-select";
-import { dateInputFormat, datesLocale, SURVEY_TYPE_LABELS } from "./survey-labels";
+import { CreateSurveyForm } from "./create-survey-form";
 
-/** Create survey (document 2 §2, §5, §9): type, dates, estimated answerers, notifications, name. */
+/** Create survey (document 2 §2): the form, then the survey-created view. */
 export function CreateSurveyPage({ tenantId }: { tenantId: string }) {
   const { t } = useLingui();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const defaults = surveyDefaults();
-  const form = useForm({
-    initialValues: {
-      type: "" as SurveyType | "",
-      dates: [defaults.start, defaults.end] as [string | null, string | null],
-      estimatedAnswerers: "" as number | string,
-      notifications: "DAILY" as NotificationValue,
-      name: "",
-    },
-    validate: {
-      type: (value) => (value ? null : i18n._(msg`Choose the survey type.`)),
-      dates: (value) => (value[0] && value[1] ? null : i18n._(msg`Choose a start date and an end date.`)),
-    },
-  });
-  const formAlert = useFormAlert(form, {
-    type_error: "type",
-    dates_error: "dates",
-    dates_in_past_error: "dates",
-  });
-  const create = useMutation(
-    trpc.survey.create.mutationOptions({
-      onMutate: formAlert.clear,
-      onSuccess: async (survey) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.survey.list.queryKey() });
-        await navigate({ to: "/t/$tenantId/analyses/created/$key", params: { tenantId, key: survey.key } });
-      },
-      onError: formAlert.onError,
-    }),
-  );
-
   return (
     <Stack gap="lg">
       <PageTitle title={t`New survey`} />
       <Card withBorder padding="lg" maw={640}>
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => {
-            const [start, end] = values.dates;
-            if (!values.type || !start || !end) return;
-            create.mutate({
-              type: values.type,
-              start,
-              end,
-              notifications: values.notifications === "OFF" ? null : values.notifications,
-              estimatedAnswerers: values.estimatedAnswerers === "" ? null : Number(values.estimatedAnswerers),
-              name: values.name.trim() || null,
-            });
-          }, formAlert.onInvalid)}
-        >
-          <Stack gap="md">
-            <FormErrorAlert
-              invalid={formAlert.invalid}
-              error={formAlert.error}
-              fallback={msg`Analysis creation failed`}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="survey-type-label">
-                <Trans>Type</Trans>
-              </Text>
-              <SegmentedControl
-                aria-labelledby="survey-type-label"
-                fullWidth
-                data={SURVEY_TYPES.map((type) => ({ value: type, label: i18n._(SURVEY_TYPE_LABELS[type]) }))}
-                {...form.getInputProps("type")}
-              />
-              {form.errors.type ? (
-                <Text size="sm" c="red.9">
-                  {form.errors.type}
-                </Text>
-              ) : null}
-            </Stack>
-            <DatesProvider settings={{ locale: datesLocale(), firstDayOfWeek: 1 }}>
-              <DatePickerInput
-                type="range"
-                label={t`Start and end`}
-                description={t`We recommend at most two weeks.`}
-                valueFormat={dateInputFormat()}
-                minDate={defaults.start}
-                required
-                {...form.getInputProps("dates")}
-              />
-            </DatesProvider>
-            <NumberInput
-              label={t`Estimated answerers`}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps("estimatedAnswerers")}
-            />
-            <NotificationSelect
-              value={form.values.notifications}
-              onChange={(value) => form.setFieldValue("notifications", value)}
-            />
-            <TextInput label={t`Name`} description={t`Optional`} {...form.getInputProps("name")} />
-            <FormButtons
-              onCancel={() => navigate({ to: "/t/$tenantId/analyses", params: { tenantId } })}
-              loading={create.isPending}
-              submitLabel={<Trans>Create survey</Trans>}
-            />
-          </Stack>
-        </form>
+        <CreateSurveyForm
+          onCreated={(survey) =>
+            navigate({ to: "/t/$tenantId/analyses/created/$key", params: { tenantId, key: survey.key } })
+          }
+          onCancel={() => navigate({ to: "/t/$tenantId/analyses", params: { tenantId } })}
+        />
       </Card>
     </Stack>
   );

@@ -26,17 +26,22 @@ export function TeamDialog({
   team,
   opened,
   onClose,
+  defaultType,
 }: {
   tenantId: string;
   /** The team to edit; null creates one. */
   team: TeamValues | null;
   opened: boolean;
   onClose: () => void;
+  /** The type a new team starts with (the onboarding's team steps). */
+  defaultType?: SurveyType;
 }) {
   const { t } = useLingui();
   return (
     <Modal opened={opened} onClose={onClose} title={team ? t`Edit team` : t`New team`} size={600}>
-      {opened ? <TeamForm tenantId={tenantId} team={team} onClose={onClose} /> : null}
+      {opened ? (
+        <TeamForm tenantId={tenantId} team={team} onClose={onClose} defaultType={defaultType} />
+      ) : null}
     </Modal>
   );
 }
@@ -49,10 +54,12 @@ function TeamForm({
   tenantId,
   team,
   onClose,
+  defaultType,
 }: {
   tenantId: string;
   team: TeamValues | null;
   onClose: () => void;
+  defaultType?: SurveyType;
 }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -61,7 +68,7 @@ function TeamForm({
   const form = useForm({
     initialValues: {
       name: team?.name ?? "",
-      type: (team?.type ?? "") as SurveyType | "",
+      type: (team?.type ?? defaultType ?? "") as SurveyType | "",
       description: team?.description ?? "",
       recipients: team?.answerers.map((a) => a.email).join("\n") ?? "",
     },

@@ -1,0 +1,78 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { DonutChart } from "@mantine/charts";
+import { Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { ReportLink } from "./report-link";
+import type { DashboardSide } from "./types";
+import { WithheldNote } from "./withheld-note";
+
+type CultureType = "individual" | "productive" | "fragmented" | "authoritative";
+const TYPES: CultureType[] = ["productive", "individual", "authoritative", "fragmented"];
+const COLORS: Record<CultureType, string> = {
+  productive: "teal.8",
+  individual: "indigo.7",
+  authoritative: "orange.8",
+  fragmented: "gray.7",
+};
+
+/**
+ * The culture card (document 2 §1, §2): the four culture types of the latest personnel survey as
+ * whole percentages summing to 100, drawn as a donut and listed in words.
+ */
+export function CultureCard({ tenantId, side }: { tenantId: string; side: DashboardSide }) {
+  const { t } = useLingui();
+  const labels: Record<CultureType, string> = {
+    individual: t`Individual`,
+    productive: t`Productive`,
+    fragmented: t`Fragmented`,
+    authoritative: t`Authoritative`,
+  };
+  const percentages = side.culture.percentages;
+  return (
+    <Card withBorder padding="lg" h="100%">
+      <Stack gap="md" h="100%">
+        <Title order={2} size="h3">
+          <Trans>Culture</Trans>
+        </Title>
+        {side.status === "not_enough_answers" ? (
+          <WithheldNote missing={side.missingAnswers} />
+        ) : percentages ? (
+          <Group align="center" gap="lg" wrap="wrap">
+            <div aria-hidden="true">
+              <DonutChart
+                size={140}
+                thickness={26}
+                withTooltip={false}
+                data={TYPES.map((type) => ({
+                  name: labels[type],
+                  value: percentages[type],
+                  color: COLORS[type],
+                }))}
+                pieChartProps={{ accessibilityLayer: false }}
+                pieProps={{ rootTabIndex: -1 }}
+              />
+            </div>
+            <List spacing={4} size="sm" listStyleType="none" aria-label={t`Culture types`}>
+              {TYPES.map((type) => (
+                <List.Item key={type}>
+                  <Text span fw={600}>
+                    {percentages[type]} %
+                  </Text>{" "}
+                  {labels[type]}
+                </List.Item>
+              ))}
+            </List>
+          </Group>
+        ) : (
+          <Text c="dimmed" size="sm">
+            <Trans>The survey has no answers to the culture questions.</Trans>
+          </Text>
+        )}
+        <Group mt="auto">
+          <ReportLink href={`/t/${tenantId}/reports/rg/culture`}>
+            <Trans>Open the culture report</Trans>
+          </ReportLink>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

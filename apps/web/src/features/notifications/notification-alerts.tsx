@@ -1,0 +1,69 @@
+import { DASHBOARD_NOTIFICATIONS, type NotificationType } from "@kunto/core";
+import { useLingui } from "@lingui/react/macro";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTRPC } from "../../lib/trpc";
+import { NOTIFICATION_ALERT_COLORS, NOTIFICATION_TEXTS } from "./notification-labels";
+
+/**
+ * The dashboard's notifications (document 2 §2): at most three, newest first. Acting on one marks it
+ * read (hidden at once; a failed read call is silent, §8) and opens the screen that resolves it.
+ */
+export function NotificationAlerts({ tenantId }: { tenantId: string }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const list = useQuery(trpc.notification.list.queryOptions());
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const read = useMutation(
+    trpc.notification.read.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.notification.list.queryKey() }),
+    }),
+  );
+  const items = (list.data ?? []).filter((n) => !hidden.has(n.id)).slice(0, DASHBOARD_NOTIFICATIONS);
+  if (items.length === 0) return null;
+
+  const open = (id: string, type: NotificationType) => {
+    setHidden((before) => new Set([...before, id]));
+    read.mutate({ id });
+    switch (type) {
+      case "SURVEY_OVER_X_MONTHS":
+        return navigate({ to: "/t/$tenantId/analyses/new", params: { tenantId } });
+      // The financials screen arrives with its own issue; the D-U-N-S number is edited in the settings.
+      case "DUNS_NUMBER_MISSING":
+      case "TENANT_ADDRESS_MISSING":
+        return navigate({ to: "/t/$tenantId/settings", params: { tenantId } });
+      case "NOTICE_EMAIL_SUBSCRIPTIONS":
+        return navigate({ to: "/me" });
+    }
+  };
+
+  return (
+    <section aria-label={t`Notifications`}>
+      <Stack gap="sm">
+        {items.map((n) => {
+          const texts = NOTIFICATION_TEXTS[n.type];
+          return (
+            <Alert
+              key={n.id}
+              color={NOTIFICATION_ALERT_COLORS[n.color]}
+              icon={<IconBell size={20} />}
+              title={i18n._(texts.title)}
+            >
+              <Group justify="space-between" gap="sm" align="center">
+                <Text size="sm">{i18n._(texts.text)}</Text>
+                <Button size="xs" variant="white" color="dark" onClick={() => void open(n.id, n.type)}>
+                  {i18n._(texts.action)}
+                </Button>
+              </Group>
+            </Alert>
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}
