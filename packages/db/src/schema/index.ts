@@ -2,5 +2,6 @@ export * from "./content";
 export * from "./platform";
 export * from "./sandbox";
 export * from "./surveys";
+export * from "./tasks";
 export * from "./tenants";
 export * from "./users";
