@@ -12,3 +12,4 @@ export * from "./roles";
 export * from "./schemas";
 export * from "./survey-templates";
 export * from "./surveys";
+export * from "./tasks";
