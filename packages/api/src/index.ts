@@ -7,7 +7,7 @@ export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";
-export { hashBrowserToken, loadTemplate, submitResponse } from "./services/responses";
+export { hashBrowserToken, loadTemplate, publicSurvey, submitResponse } from "./services/responses";
 export {
   processSurveyInvitations,
   queueSurveyInvitationMails,

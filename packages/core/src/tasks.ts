@@ -90,10 +90,12 @@ const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date");
  */
 export const ZTaskInput = z.object({
   staticTaskId: z.uuid().nullish(),
-  type: z.enum(TASK_TYPES).default("manual"),
+  /** Default manual; from a suggestion, the suggestion's type. */
+  type: z.enum(TASK_TYPES).optional(),
   name: safe(200).default(""),
   description: safe(4000).nullish(),
-  priority: z.enum(TASK_PRIORITIES).default("MEDIUM"),
+  /** Default MEDIUM; from a suggestion, the suggestion's priority. */
+  priority: z.enum(TASK_PRIORITIES).optional(),
   /** The category's engine name (document 3 §3 `category`) … */
   category: safe(64).nullish(),
   /** … or its id; either names it. */

@@ -110,7 +110,9 @@ async function checkPlan(tx: Tx, tenant: TenantRef, staticTaskId: string | null)
 
 export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw: TTaskInput) {
   const input = ZTaskInput.parse(raw);
-  let { name, description, priority, type, swotType, surveyQuestion } = input;
+  let { name, description, swotType, surveyQuestion } = input;
+  let type: TaskType = input.type ?? "manual";
+  let priority = input.priority ?? "MEDIUM";
   let categoryId = await categoryIdOf(tx, input.category, input.categoryId);
   const staticTaskId = input.staticTaskId ?? null;
   if (staticTaskId) {
@@ -132,11 +134,11 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
       )
       .limit(1);
     if (open) throw new AppError("task_already_created", { id: open.id });
-    if (raw.type === undefined) type = suggestion.type;
+    if (input.type === undefined) type = suggestion.type;
     categoryId ??= suggestion.categoryId;
     swotType ??= suggestion.swotType;
     surveyQuestion ??= suggestion.surveyQuestion;
-    if (!raw.priority) priority = suggestion.priority;
+    if (input.priority === undefined) priority = suggestion.priority;
     if (!name.trim()) {
       // The client sends the suggestion's texts in the user's language; English otherwise.
       const [texts] = await tx.execute<{ name: string | null; description: string | null }>(sql`
