@@ -209,6 +209,12 @@ describe("task voting", () => {
       ["Open one", null, 1, true],
       ["Done one", "DONE", 0, false],
     ]);
+    const fi = await server.fetch(`/api/shared/taskvoting/tasks?tenantId=${tenant.id}&lang=fi`);
+    const names = ((await fi.json()) as { tasks: Array<{ categoryName: string }> }).tasks.map(
+      (t) => t.categoryName,
+    );
+    expect(names[0]).toBeTruthy();
+    expect(names[0]).not.toBe(body.tasks[0]?.categoryName);
     const mine = await server.fetch(`/api/shared/taskvoting/bysession/${session}?tenantId=${tenant.id}`);
     expect(await mine.json()).toEqual({ taskIds: [open.id] });
     const removed = await server.fetch(

@@ -96,9 +96,17 @@ export const publicTaskVotingRouter = router({
           "The organisation's name and its tasks (open first, then done), each with its vote count and whether this browser's token has voted. An unknown or inactive organisation answers 404 `not_found`.",
       },
     })
-    .input(z.object({ tenantId: z.uuid(), session: ZSession.optional() }))
+    .input(
+      z.object({
+        tenantId: z.uuid(),
+        session: ZSession.optional(),
+        lang: z.enum(["en", "fi", "ee", "ru", "pl"]).default("en"),
+      }),
+    )
     .output(z.object({ tenantName: z.string(), tasks: z.array(ZPublicTask) }))
-    .query(({ ctx, input }) => votes.publicVotingTasks(ctx.db, input.tenantId, input.session ?? null)),
+    .query(({ ctx, input }) =>
+      votes.publicVotingTasks(ctx.db, input.tenantId, input.session ?? null, input.lang),
+    ),
   bySession: respondentProcedure
     .meta({
       openapi: {

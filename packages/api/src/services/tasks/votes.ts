@@ -126,18 +126,23 @@ export interface PublicVotingTask {
   type: string;
   category: string | null;
   topCategory: string | null;
+  /** The top-level category's name in the page's language (English when it has none). */
+  categoryName: string | null;
   status: "DONE" | null;
   voteCount: number;
   voted: boolean;
 }
 
 /** The public voting page: the account's name and its tasks, open ones first, with this browser's votes. */
-export async function publicVotingTasks(db: Db, tenantId: string, session: string | null) {
+export async function publicVotingTasks(db: Db, tenantId: string, session: string | null, lang = "en") {
   return inAccount(db, tenantId, async (tx, name) => {
     const voted = new Set(session ? await votedTaskIds(tx, tenantId, session) : []);
     const rows = await tx.execute<Omit<PublicVotingTask, "voted">>(sql`
       select t.id, t.name, t.description, t.type, c.engine_name as category,
-        coalesce(g.engine_name, p.engine_name, c.engine_name) as "topCategory", t.status, t.vote_count as "voteCount"
+        coalesce(g.engine_name, p.engine_name, c.engine_name) as "topCategory", t.status, t.vote_count as "voteCount",
+        (select tr.text from translations tr
+          where tr.tid = coalesce(g.name_tid, p.name_tid, c.name_tid) and tr.language in (${lang}, 'en') and tr.text <> ''
+          order by (tr.language = ${lang}) desc limit 1) as "categoryName"
       from tasks t
         left join categories c on c.id = t.category_id
         left join categories p on p.id = c.parent_id
