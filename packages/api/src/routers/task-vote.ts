@@ -72,6 +72,7 @@ const ZPublicTask = z.object({
   type: z.string(),
   category: z.string().nullable(),
   topCategory: z.string().nullable(),
+  categoryName: z.string().nullable().meta({ description: "The top-level category's name in `lang`." }),
   status: z
     .enum(["DONE"])
     .nullable()
