@@ -28,7 +28,7 @@ test.describe("issue 9: tasks and task voting", () => {
     for (const i of [0, 1]) {
       const box = boxes.nth(i);
       const id = await box.getAttribute("id");
-      names.push((await dialog.locator(`label[for="${id}"]`).innerText()).trim());
+      names.push(((await dialog.locator(`label[for="${id}"]`).textContent()) ?? "").trim());
       await box.check();
     }
     await dialog.getByRole("button", { name: "Create 2 tasks" }).click();
