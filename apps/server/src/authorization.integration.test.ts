@@ -271,6 +271,68 @@ const RULES: Record<string, Rule> = {
     input: { key: missing, emails: ["someone@example.test"], language: "en" },
     answers: NOT_FOUND,
   },
+  // Issue 9: tasks are read by every member and changed by account admins (task.write) only.
+  "task.list": { access: ALL_TENANT },
+  "task.suggestions": { access: ALL_TENANT },
+  "task.categories": { access: ALL_TENANT },
+  "task.get": { access: ALL_TENANT, input: { id: missing }, answers: NOT_FOUND },
+  "task.create": { access: ADMIN_ONLY, input: { name: "" }, answers: ["task_name_required"] },
+  "task.update": { access: ADMIN_ONLY, input: { id: missing, name: "X" }, answers: NOT_FOUND },
+  "task.delete": { access: ADMIN_ONLY, input: { id: missing }, answers: NOT_FOUND },
+  "taskVote.list": { access: ALL_TENANT },
+  "taskVote.byTask": { access: ALL_TENANT, input: { taskId: missing }, answers: NOT_FOUND },
+  "taskVote.get": { access: ALL_TENANT, input: { id: missing }, answers: NOT_FOUND },
+  "taskVote.setBySession": { access: ADMIN_ONLY, input: { session: `walk-${missing}`, taskIds: [] } },
+  "taskVote.create": {
+    access: ADMIN_ONLY,
+    input: { taskId: missing, session: `walk-${missing}` },
+    answers: NOT_FOUND,
+  },
+  "taskVote.delete": { access: ADMIN_ONLY, input: { id: missing }, answers: NOT_FOUND },
+  // The public voting page: anyone; an organisation that does not exist is not found.
+  "publicTaskVoting.tasks": { access: "public", input: { tenantId: missing }, answers: NOT_FOUND },
+  "publicTaskVoting.bySession": {
+    access: "public",
+    input: { tenantId: missing, session: `walk-${missing}` },
+    answers: NOT_FOUND,
+  },
+  "publicTaskVoting.vote": {
+    access: "public",
+    input: { tenantId: missing, taskId: missing, session: `walk-${missing}` },
+    answers: NOT_FOUND,
+  },
+  "publicTaskVoting.unvote": {
+    access: "public",
+    input: { tenantId: missing, taskId: missing, session: `walk-${missing}` },
+    answers: NOT_FOUND,
+  },
+  // Categories and suggested tasks: platform admins only (document 3 §6).
+  "category.list": { access: "admin" },
+  "category.get": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
+  "category.create": {
+    access: "admin",
+    input: { engineName: "", name: { en: "x" }, description: { en: "" } },
+    answers: ["category_engine_name_required"],
+  },
+  "category.update": {
+    access: "admin",
+    input: { id: missing, engineName: "x", name: { en: "x" }, description: { en: "" } },
+    answers: NOT_FOUND,
+  },
+  "category.delete": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
+  "staticTask.list": { access: "admin" },
+  "staticTask.get": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
+  "staticTask.create": {
+    access: "admin",
+    input: { type: "report", name: { en: "x" }, description: { en: "" } },
+    answers: ["static_task_category_required"],
+  },
+  "staticTask.update": {
+    access: "admin",
+    input: { id: missing, type: "personnel_help", name: { en: "x" }, description: { en: "" } },
+    answers: NOT_FOUND,
+  },
+  "staticTask.delete": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
 };
 
 type ActorName =

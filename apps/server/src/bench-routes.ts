@@ -144,3 +144,38 @@ function randomAnswers(template: Awaited<ReturnType<typeof loadTemplate>>): RawA
   }
   return answers;
 }
+
+/**
+ * Only with BENCH_ROUTES=true, for `pnpm bench tasks` (issue 9): `tasks` tasks spread over the
+ * category tree's top-level categories and the help types, and `votes` votes of distinct browser
+ * tokens spread over them (each task's `vote_count` kept as the vote path keeps it), in the
+ * signed-in account's tenant.
+ */
+export function addTaskBenchRoutes(app: Hono, db: Db) {
+  app.post("/__bench/tasks", async (c) => {
+    const tenantId = c.req.header("x-tenant-id") ?? "";
+    const { tasks = 2000, votes = 50000 } = (await c.req.json()) as { tasks?: number; votes?: number };
+    await withScope(db, { userId: null, tenantId }, async (tx) => {
+      await tx.execute(sql`
+        insert into tasks (tenant_id, type, name, description, priority, category_id, year, status)
+        select ${tenantId}::uuid,
+          case when i % 10 = 0 then 'personnel_help' else 'manual' end,
+          'Bench task ' || i, 'A task of the benchmark', (array['HIGH','MEDIUM','LOW'])[1 + i % 3],
+          case when i % 10 = 0 then null else (select id from categories where level <= 2 order by "order" offset (i % 8) limit 1) end,
+          2026, case when i % 4 = 0 then 'DONE' else null end
+        from generate_series(1, ${tasks}) i`);
+      await tx.execute(sql`
+        with numbered as (
+          select id, row_number() over (order by created_at, id) - 1 as n, count(*) over () as total
+          from tasks where tenant_id = ${tenantId})
+        insert into task_votes (tenant_id, task_id, session_hash)
+        select ${tenantId}::uuid, t.id, md5('bench' || v)
+        from generate_series(0, ${votes} - 1) v join numbered t on t.n = v % t.total`);
+      await tx.execute(sql`
+        update tasks t set vote_count = v.n
+        from (select task_id, count(*)::int as n from task_votes where tenant_id = ${tenantId} group by task_id) v
+        where v.task_id = t.id`);
+    });
+    return c.json({ ok: true });
+  });
+}

@@ -6,7 +6,7 @@ import { seed } from "@kunto/db/seed";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
-import { addBenchRoutes, addSurveyBenchRoutes } from "./bench-routes";
+import { addBenchRoutes, addSurveyBenchRoutes, addTaskBenchRoutes } from "./bench-routes";
 import { loadConfig, loadSecretsKey } from "./config";
 import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
@@ -56,6 +56,7 @@ async function main() {
       ? (app) => {
           addBenchRoutes(app, database.db);
           addSurveyBenchRoutes(app, database.db);
+          addTaskBenchRoutes(app, database.db);
         }
       : undefined,
     ready: async () => {

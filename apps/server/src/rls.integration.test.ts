@@ -208,7 +208,21 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
       stripe: 0,
       aggregates: { respondents: 0, categories: {}, questions: {} },
     }),
+  tasks: (tx, { tenantId }) => taskRow(tx, tenantId),
+  task_votes: async (tx, { tenantId }) =>
+    tx
+      .insert(schema.taskVotes)
+      .values({ tenantId, taskId: await taskRow(tx, tenantId), sessionHash: randomUUID() }),
 };
+
+async function taskRow(tx: Tx, tenantId: string): Promise<string> {
+  const [row] = await tx
+    .insert(schema.tasks)
+    .values({ tenantId, type: "personnel_help", name: "RLS task", priority: "MEDIUM", year: 2026 })
+    .returning({ id: schema.tasks.id });
+  if (!row) throw new Error("task");
+  return row.id;
+}
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const fenced = catalogue.filter((t) => !(t.table in NOT_FENCED));

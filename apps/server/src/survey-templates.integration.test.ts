@@ -143,7 +143,7 @@ describe("survey templates (document 2 §7)", () => {
     expect(one.data.missingCategories).toEqual([]);
     expect(one.data.questions.map((q: { order: number }) => q.order).slice(0, 3)).toEqual([10, 20, 30]);
     expect((await call("GET", "/surveytemplate/nope")).data.error_key).toBe("not_found");
-    const categories = await call("GET", "/category?type=PERSONNEL");
+    const categories = await call("GET", "/surveytemplate/categories?type=PERSONNEL");
     const names = categories.data.map((c: { engineName: string }) => c.engineName);
     expect(names).toContain("organization");
     expect(names).not.toContain("efficiency");
@@ -334,7 +334,7 @@ describe("survey templates (document 2 §7)", () => {
   it("answers 403 to a tenant admin and 401 to nobody, for every call", async () => {
     const calls: Array<[string, string, unknown?]> = [
       ["GET", "/surveytemplate"],
-      ["GET", "/category"],
+      ["GET", "/surveytemplate/categories"],
       ["GET", "/surveytemplate/default-personnel"],
       ["POST", "/surveytemplate", minimal()],
       ["PUT", "/surveytemplate/default-personnel", minimal()],

@@ -16,8 +16,10 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedAccess_deniedRouteImport } from './routes/_authed/access_denied'
+import { Route as AuthedCategoriesRouteImport } from './routes/_authed/categories'
 import { Route as AuthedMeRouteImport } from './routes/_authed/me'
 import { Route as AuthedNew_accountRouteImport } from './routes/_authed/new_account'
+import { Route as AuthedTasksmanagementRouteImport } from './routes/_authed/tasksmanagement'
 import { Route as AuthedTenantsRouteImport } from './routes/_authed/tenants'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
 import { Route as AuthedSurveytemplatesIndexRouteImport } from './routes/_authed/surveytemplates/index'
@@ -32,6 +34,8 @@ import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$te
 import { Route as AuthedTTenantIdWelcomeRouteImport } from './routes/_authed/t/$tenantId/welcome'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
 import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
+import { Route as AuthedTTenantIdTasksIndexRouteImport } from './routes/_authed/t/$tenantId/tasks/index'
+import { Route as AuthedTTenantIdTasksCategoryRouteImport } from './routes/_authed/t/$tenantId/tasks/$category'
 import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
 import { Route as AuthedTTenantIdAnalysesSKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/s/$key'
 
@@ -69,6 +73,11 @@ const AuthedAccess_deniedRoute = AuthedAccess_deniedRouteImport.update({
   path: '/access_denied',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedCategoriesRoute = AuthedCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedMeRoute = AuthedMeRouteImport.update({
   id: '/me',
   path: '/me',
@@ -77,6 +86,11 @@ const AuthedMeRoute = AuthedMeRouteImport.update({
 const AuthedNew_accountRoute = AuthedNew_accountRouteImport.update({
   id: '/new_account',
   path: '/new_account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTasksmanagementRoute = AuthedTasksmanagementRouteImport.update({
+  id: '/tasksmanagement',
+  path: '/tasksmanagement',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedTenantsRoute = AuthedTenantsRouteImport.update({
@@ -156,6 +170,18 @@ const AuthedTTenantIdAnalysesNewRoute =
     path: '/analyses/new',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdTasksIndexRoute =
+  AuthedTTenantIdTasksIndexRouteImport.update({
+    id: '/tasks/',
+    path: '/tasks/',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdTasksCategoryRoute =
+  AuthedTTenantIdTasksCategoryRouteImport.update({
+    id: '/tasks/$category',
+    path: '/tasks/$category',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdAnalysesCreatedKeyRoute =
   AuthedTTenantIdAnalysesCreatedKeyRouteImport.update({
     id: '/analyses/created/$key',
@@ -176,8 +202,10 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/signup': typeof SignupRoute
   '/access_denied': typeof AuthedAccess_deniedRoute
+  '/categories': typeof AuthedCategoriesRoute
   '/me': typeof AuthedMeRoute
   '/new_account': typeof AuthedNew_accountRoute
+  '/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/tenants': typeof AuthedTenantsRoute
   '/users': typeof AuthedUsersRoute
   '/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
@@ -191,7 +219,9 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
 }
@@ -201,8 +231,10 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/signup': typeof SignupRoute
   '/access_denied': typeof AuthedAccess_deniedRoute
+  '/categories': typeof AuthedCategoriesRoute
   '/me': typeof AuthedMeRoute
   '/new_account': typeof AuthedNew_accountRoute
+  '/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/tenants': typeof AuthedTenantsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
@@ -216,7 +248,9 @@ export interface FileRoutesByTo {
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/tasks': typeof AuthedTTenantIdTasksIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
 }
@@ -228,8 +262,10 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/signup': typeof SignupRoute
   '/_authed/access_denied': typeof AuthedAccess_deniedRoute
+  '/_authed/categories': typeof AuthedCategoriesRoute
   '/_authed/me': typeof AuthedMeRoute
   '/_authed/new_account': typeof AuthedNew_accountRoute
+  '/_authed/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/_authed/tenants': typeof AuthedTenantsRoute
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
@@ -244,7 +280,9 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/_authed/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/_authed/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
   '/_authed/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/_authed/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
 }
@@ -257,8 +295,10 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/access_denied'
+    | '/categories'
     | '/me'
     | '/new_account'
+    | '/tasksmanagement'
     | '/tenants'
     | '/users'
     | '/t/$tenantId'
@@ -272,7 +312,9 @@ export interface FileRouteTypes {
     | '/t/$tenantId/welcome'
     | '/t/$tenantId/'
     | '/t/$tenantId/analyses/new'
+    | '/t/$tenantId/tasks/$category'
     | '/t/$tenantId/analyses/'
+    | '/t/$tenantId/tasks/'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
   fileRoutesByTo: FileRoutesByTo
@@ -282,8 +324,10 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/access_denied'
+    | '/categories'
     | '/me'
     | '/new_account'
+    | '/tasksmanagement'
     | '/tenants'
     | '/users'
     | '/'
@@ -297,7 +341,9 @@ export interface FileRouteTypes {
     | '/t/$tenantId/welcome'
     | '/t/$tenantId'
     | '/t/$tenantId/analyses/new'
+    | '/t/$tenantId/tasks/$category'
     | '/t/$tenantId/analyses'
+    | '/t/$tenantId/tasks'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
   id:
@@ -308,8 +354,10 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/_authed/access_denied'
+    | '/_authed/categories'
     | '/_authed/me'
     | '/_authed/new_account'
+    | '/_authed/tasksmanagement'
     | '/_authed/tenants'
     | '/_authed/users'
     | '/_authed/'
@@ -324,7 +372,9 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/welcome'
     | '/_authed/t/$tenantId/'
     | '/_authed/t/$tenantId/analyses/new'
+    | '/_authed/t/$tenantId/tasks/$category'
     | '/_authed/t/$tenantId/analyses/'
+    | '/_authed/t/$tenantId/tasks/'
     | '/_authed/t/$tenantId/analyses/created/$key'
     | '/_authed/t/$tenantId/analyses/s/$key'
   fileRoutesById: FileRoutesById
@@ -388,6 +438,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAccess_deniedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/categories': {
+      id: '/_authed/categories'
+      path: '/categories'
+      fullPath: '/categories'
+      preLoaderRoute: typeof AuthedCategoriesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/me': {
       id: '/_authed/me'
       path: '/me'
@@ -400,6 +457,13 @@ declare module '@tanstack/react-router' {
       path: '/new_account'
       fullPath: '/new_account'
       preLoaderRoute: typeof AuthedNew_accountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/tasksmanagement': {
+      id: '/_authed/tasksmanagement'
+      path: '/tasksmanagement'
+      fullPath: '/tasksmanagement'
+      preLoaderRoute: typeof AuthedTasksmanagementRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/tenants': {
@@ -500,6 +564,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdAnalysesNewRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/tasks/': {
+      id: '/_authed/t/$tenantId/tasks/'
+      path: '/tasks'
+      fullPath: '/t/$tenantId/tasks/'
+      preLoaderRoute: typeof AuthedTTenantIdTasksIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/tasks/$category': {
+      id: '/_authed/t/$tenantId/tasks/$category'
+      path: '/tasks/$category'
+      fullPath: '/t/$tenantId/tasks/$category'
+      preLoaderRoute: typeof AuthedTTenantIdTasksCategoryRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/analyses/created/$key': {
       id: '/_authed/t/$tenantId/analyses/created/$key'
       path: '/analyses/created/$key'
@@ -525,7 +603,9 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdWelcomeRoute: typeof AuthedTTenantIdWelcomeRoute
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
+  AuthedTTenantIdTasksCategoryRoute: typeof AuthedTTenantIdTasksCategoryRoute
   AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
+  AuthedTTenantIdTasksIndexRoute: typeof AuthedTTenantIdTasksIndexRoute
   AuthedTTenantIdAnalysesCreatedKeyRoute: typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   AuthedTTenantIdAnalysesSKeyRoute: typeof AuthedTTenantIdAnalysesSKeyRoute
 }
@@ -538,7 +618,9 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdWelcomeRoute: AuthedTTenantIdWelcomeRoute,
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
+  AuthedTTenantIdTasksCategoryRoute: AuthedTTenantIdTasksCategoryRoute,
   AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,
+  AuthedTTenantIdTasksIndexRoute: AuthedTTenantIdTasksIndexRoute,
   AuthedTTenantIdAnalysesCreatedKeyRoute:
     AuthedTTenantIdAnalysesCreatedKeyRoute,
   AuthedTTenantIdAnalysesSKeyRoute: AuthedTTenantIdAnalysesSKeyRoute,
@@ -549,8 +631,10 @@ const AuthedTTenantIdRouteRouteWithChildren =
 
 interface AuthedRouteChildren {
   AuthedAccess_deniedRoute: typeof AuthedAccess_deniedRoute
+  AuthedCategoriesRoute: typeof AuthedCategoriesRoute
   AuthedMeRoute: typeof AuthedMeRoute
   AuthedNew_accountRoute: typeof AuthedNew_accountRoute
+  AuthedTasksmanagementRoute: typeof AuthedTasksmanagementRoute
   AuthedTenantsRoute: typeof AuthedTenantsRoute
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
@@ -562,8 +646,10 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAccess_deniedRoute: AuthedAccess_deniedRoute,
+  AuthedCategoriesRoute: AuthedCategoriesRoute,
   AuthedMeRoute: AuthedMeRoute,
   AuthedNew_accountRoute: AuthedNew_accountRoute,
+  AuthedTasksmanagementRoute: AuthedTasksmanagementRoute,
   AuthedTenantsRoute: AuthedTenantsRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,

@@ -8,7 +8,7 @@ export { type AppRouter, appRouter, createCaller } from "./root";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";
 export { refreshNotifications } from "./services/notifications";
-export { hashBrowserToken, loadTemplate, submitResponse } from "./services/responses";
+export { hashBrowserToken, loadTemplate, publicSurvey, submitResponse } from "./services/responses";
 export {
   processSurveyInvitations,
   queueSurveyInvitationMails,

@@ -89,7 +89,29 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     name: "Survey templates",
     description:
       "Platform administration of the survey templates new surveys are made from, and the categories their questions measure.",
-    prefixes: ["/surveytemplate", "/category"],
+    prefixes: ["/surveytemplate"],
+  },
+  {
+    name: "Tasks",
+    description:
+      "The current organisation's improvement tasks, the suggested tasks it may create them from, and the category tree the board's columns follow.",
+    prefixes: ["/tenant/task", "/tenant/category"],
+  },
+  {
+    name: "Task voting",
+    description: "Votes of staff on the current organisation's tasks.",
+    prefixes: ["/tenant/taskvoting"],
+  },
+  {
+    name: "Public task voting",
+    description:
+      "The public voting page behind /public/#/tasks/vote/{tenantId}: tasks, votes by a browser's random token. No sign-in, no cookie, no address stored.",
+    prefixes: ["/shared/taskvoting"],
+  },
+  {
+    name: "Categories and suggested tasks",
+    description: "Platform administration of the category tree and of the suggested (static) tasks.",
+    prefixes: ["/category", "/statictask"],
   },
   {
     name: "Organisations",
@@ -239,7 +261,17 @@ const WRITES = new Set(["post", "put", "patch", "delete"]);
  * Paths without an id that can still answer 404: the demo when the server has no demo data, a
  * share of a survey or team that is not there.
  */
-const ANSWERS_404 = new Set(["/public/demo", "/tenant/surveyshare"]);
+const ANSWERS_404 = new Set([
+  "/public/demo",
+  "/tenant/surveyshare",
+  // Tasks (issue 9): a survey, suggestion, team or person named in the body or query that is not
+  // there; the public voting calls: an organisation or task that is not there.
+  "/tenant/task",
+  "/tenant/task/suggested",
+  "/tenant/taskvoting",
+  "/shared/taskvoting",
+  "/shared/taskvoting/tasks",
+]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {

@@ -2,6 +2,7 @@ import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { dashboardRouter } from "./routers/dashboard";
+import { categoryRouter, staticTaskRouter } from "./routers/category";
 import { demoRouter } from "./routers/demo";
 import { notificationRouter } from "./routers/notification";
 import { publicSurveyRouter } from "./routers/public-survey";
@@ -9,12 +10,14 @@ import { surveyRouter } from "./routers/survey";
 import { surveyResultsRouter } from "./routers/survey-results";
 import { surveyShareRouter } from "./routers/survey-share";
 import { surveyTemplateRouter } from "./routers/survey-template";
+import { taskRouter } from "./routers/task";
+import { publicTaskVotingRouter, taskVoteRouter } from "./routers/task-vote";
 import { teamRouter } from "./routers/team";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
 
-/** Domains to come: report, task, party, message, billing, financials. */
+/** Domains to come: report, party, message, billing, financials. */
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
@@ -30,6 +33,11 @@ export const appRouter = router({
   surveyShare: surveyShareRouter,
   surveyTemplate: surveyTemplateRouter,
   notification: notificationRouter,
+  task: taskRouter,
+  taskVote: taskVoteRouter,
+  publicTaskVoting: publicTaskVotingRouter,
+  category: categoryRouter,
+  staticTask: staticTaskRouter,
 });
 
 registerProcedures(appRouter);

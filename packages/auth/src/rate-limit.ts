@@ -43,6 +43,13 @@ export const RATE_RULES = {
     limit: Number(process.env.DEMO_SANDBOX_LIMIT ?? 5),
     windowSeconds: HOUR,
   },
+  // Votes and withdrawals on the public task voting page per client address (issue 9). A whole
+  // office may share one address: generous, but a script cannot flood the counters.
+  taskVoteAddress: {
+    name: "taskvote:address",
+    limit: Number(process.env.TASK_VOTE_ADDRESS_LIMIT ?? 600),
+    windowSeconds: MINUTES_15,
+  },
 } satisfies Record<string, RateRule>;
 
 export type RateCheck = readonly [rule: RateRule, subject: string];

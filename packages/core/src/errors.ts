@@ -109,6 +109,29 @@ export const ERROR_STATUS = {
   error_cloning_surveytemplate: 500,
   error_activating_surveytemplate: 500,
   error_deleting_surveytemplate: 500,
+  // tasks, suggested tasks and task voting (document 3 §5, §8)
+  task_name_required: 400,
+  task_category_required: 400,
+  task_already_created: 409,
+  invalid_date: 400,
+  error_loading_tasks: 500,
+  error_loading_task: 500,
+  error_saving_task: 500,
+  error_deleting_task: 500,
+  error_loading_votes: 500,
+  error_saving_vote: 500,
+  // categories and static tasks (document 3 §5, §8)
+  category_engine_name_required: 400,
+  category_engine_name_exists: 409,
+  category_parent_invalid: 400,
+  category_in_use: 409,
+  static_task_type_required: 400,
+  static_task_category_required: 400,
+  error_loading_categories: 500,
+  error_category_save_failed: 500,
+  error_deleting_category: 500,
+  error_saving_static_task: 500,
+  error_deleting_static_task: 500,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

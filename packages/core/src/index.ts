@@ -13,3 +13,4 @@ export * from "./roles";
 export * from "./schemas";
 export * from "./survey-templates";
 export * from "./surveys";
+export * from "./tasks";

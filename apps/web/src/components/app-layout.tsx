@@ -15,9 +15,12 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconBuilding,
+  IconCategory,
+  IconChecklist,
   IconChevronDown,
   IconClipboardList,
   IconLayoutDashboard,
+  IconListCheck,
   IconLogout,
   IconMail,
   IconPlus,
@@ -142,6 +145,15 @@ function MainNav({
               onClick={onNavigate}
             />
           ) : null}
+          {tenant.permissions.has("task.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/tasks"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Tasks</Trans>}
+              leftSection={<IconChecklist size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
           {tenant.permissions.has("tenant.users.manage") ? (
             <NavLinkItem
               to="/t/$tenantId/users"
@@ -201,6 +213,18 @@ function MainNav({
             to="/surveytemplates"
             label={<Trans>Survey templates</Trans>}
             leftSection={<IconClipboardList size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/categories"
+            label={<Trans>Categories</Trans>}
+            leftSection={<IconCategory size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/tasksmanagement"
+            label={<Trans>Suggested tasks</Trans>}
+            leftSection={<IconListCheck size={18} />}
             onClick={onNavigate}
           />
         </nav>

@@ -1,5 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { CallError, fetchSurvey, type Language, type Question, type Survey, sendResponse } from "./api";
 import { activate, browserLanguage, LANGUAGE_NAMES, LANGUAGES, linkLanguage, localeOf } from "./i18n";
 import { browserToken, loadSaved, type Saved, save } from "./store";
@@ -24,6 +34,10 @@ type View =
 
 type Sending = "idle" | "sending" | "failed";
 
+/** `#/tasks/vote/{tenantId}`: the public task voting page (issue 9), loaded only when asked for. */
+const VotingPage = lazy(() => import("./voting").then((m) => ({ default: m.VotingPage })));
+const votingTenant = (hash: string) => /^#\/tasks\/vote\/([0-9a-f-]{36})\/?(\?.*)?$/i.exec(hash);
+
 export function RespondentPage() {
   const [hash, setHash] = useState(() => location.hash);
   useEffect(() => {
@@ -32,6 +46,13 @@ export function RespondentPage() {
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
   const link = useMemo(() => parseLink(hash), [hash]);
+  const voting = votingTenant(hash);
+  if (voting?.[1])
+    return (
+      <Suspense fallback={null}>
+        <VotingPage tenantId={voting[1]} query={voting[2]?.slice(1) ?? ""} />
+      </Suspense>
+    );
   if (!link) return <UnknownLinkPage language={linkLanguage("") ?? browserLanguage()} />;
   return (
     <Respondent
@@ -170,7 +191,7 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
   );
 }
 
-function Shell({
+export function Shell({
   language,
   onLanguage,
   children,
@@ -279,7 +300,7 @@ function StatePage({
 }
 
 /** Moves focus to a new page's heading so a screen reader announces where the respondent is. */
-function useFocusOnMount<T extends HTMLElement>(dependency?: unknown) {
+export function useFocusOnMount<T extends HTMLElement>(dependency?: unknown) {
   const ref = useRef<T>(null);
   const first = useRef(true);
   useEffect(() => {

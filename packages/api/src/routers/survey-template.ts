@@ -79,7 +79,7 @@ export const surveyTemplateRouter = router({
     .meta({
       openapi: {
         method: "GET",
-        path: "/category",
+        path: "/surveytemplate/categories",
         tags,
         summary: "Categories a template question may measure",
       },

@@ -146,6 +146,17 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   survey_mail_rounds: {
     exclude: "the record of mails sent about the demo's surveys; a sandbox sends no survey mail",
   },
+  tasks: tenantRows(schema.tasks, {
+    transform: (row, ids) => {
+      const copy = renewed({ nullableUsers: ["assigneeUserId", "createdByUserId"] })(row, ids);
+      if (!copy) return null;
+      // Optional links to copied rows follow them; the suggestion and category are platform rows.
+      for (const column of ["sourceSurveyId", "teamId"])
+        copy[column] = row[column] ? (ids.rows.get(String(row[column])) ?? null) : null;
+      return copy;
+    },
+  }),
+  task_votes: tenantRows(schema.taskVotes, { transform: renewed({ refs: ["taskId"] }) }),
   invitations: {
     exclude:
       "addressed to people outside the demo; a sandbox starts with none, and its own reach no real person",

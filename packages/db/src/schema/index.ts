@@ -3,5 +3,6 @@ export * from "./notifications";
 export * from "./platform";
 export * from "./sandbox";
 export * from "./surveys";
+export * from "./tasks";
 export * from "./tenants";
 export * from "./users";

@@ -5,12 +5,13 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import { useTRPC } from "../../lib/trpc";
+import { SuggestedTasksCard } from "../tasks/suggested-tasks";
 import { ShareCard } from "./share-card";
 import { formatSurveyDay, SURVEY_TYPE_LABELS, surveyTitle } from "./survey-labels";
 
 /**
- * Survey created (document 2 §2): the share card. The suggested-tasks card comes with the tasks
- * (document 3); until then this view has none (docs/decisions.md "Surveys").
+ * Survey created (document 2 §2): the share card and the suggested-tasks card (document 3 §2:
+ * tasks due a week after the survey ends).
  */
 export function SurveyCreatedPage({ tenantId, surveyKey }: { tenantId: string; surveyKey: string }) {
   const { t } = useLingui();
@@ -29,6 +30,11 @@ export function SurveyCreatedPage({ tenantId, surveyKey }: { tenantId: string; s
         </Trans>
       </Text>
       <ShareCard tenantId={tenantId} surveyKey={survey.key} type={survey.type} />
+      <SuggestedTasksCard
+        tenantId={tenantId}
+        surveyKey={survey.key}
+        types={[survey.type === "PERSONNEL" ? "personnel_help" : "management_help"]}
+      />
       <Group>
         <ButtonLink to="/t/$tenantId/analyses/s/$key" params={{ tenantId, key: survey.key }}>
           <Trans>Open the survey</Trans>

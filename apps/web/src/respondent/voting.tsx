@@ -1,0 +1,279 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useState } from "react";
+import type { Language } from "./api";
+import { Shell, useFocusOnMount } from "./app";
+import { activate, browserLanguage, linkLanguage } from "./i18n";
+
+/**
+ * The public task voting page (`/public/#/tasks/vote/{tenantId}`, issue 9): staff vote once per
+ * task for what matters to them, and see what was done ("you said, we did"). A random token kept in
+ * this browser (its own, not the survey page's, so votes and answers cannot be linked) is the only
+ * thing identifying a vote; the server stores its SHA-256.
+ */
+interface VotingTask {
+  id: string;
+  name: string;
+  description: string | null;
+  categoryName: string | null;
+  status: "DONE" | null;
+  voteCount: number;
+  voted: boolean;
+}
+
+const TOKEN_KEY = "kunto.voting.token";
+const LANGUAGE_KEY = "kunto.voting.language";
+
+function votingToken(): string {
+  try {
+    let token = localStorage.getItem(TOKEN_KEY);
+    if (!token) {
+      const bytes = crypto.getRandomValues(new Uint8Array(24));
+      token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(TOKEN_KEY, token);
+    }
+    return token;
+  } catch {
+    return Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) =>
+      b.toString(16).padStart(2, "0"),
+    ).join("");
+  }
+}
+
+async function call<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, credentials: "omit", cache: "no-store" });
+  const body = (await res.json().catch(() => null)) as (T & { error_key?: string }) | null;
+  if (!res.ok || body === null) throw new Error(body?.error_key ?? "network");
+  return body;
+}
+
+type View =
+  | { kind: "loading" }
+  | { kind: "unknown" }
+  | { kind: "failed" }
+  | { kind: "ready"; tenantName: string; tasks: VotingTask[] };
+
+export function VotingPage({ tenantId, query }: { tenantId: string; query: string }) {
+  const [language, setLanguage] = useState<Language>(() => {
+    const stored = (() => {
+      try {
+        return localStorage.getItem(LANGUAGE_KEY);
+      } catch {
+        return null;
+      }
+    })();
+    return linkLanguage(query) ?? (stored as Language | null) ?? browserLanguage();
+  });
+  const [ready, setReady] = useState(false);
+  const [view, setView] = useState<View>({ kind: "loading" });
+  const [token] = useState(votingToken);
+
+  const load = useCallback(async () => {
+    try {
+      const data = await call<{ tenantName: string; tasks: VotingTask[] }>(
+        `/api/shared/taskvoting/tasks?tenantId=${tenantId}&session=${token}&lang=${language}`,
+      );
+      setView({ kind: "ready", ...data });
+    } catch (error) {
+      setView({ kind: (error as Error).message === "not_found" ? "unknown" : "failed" });
+    }
+  }, [tenantId, token, language]);
+
+  useEffect(() => {
+    void activate(language).then(() => setReady(true));
+    void load();
+  }, [language, load]);
+
+  const changeLanguage = (next: Language) => {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+    setLanguage(next);
+  };
+
+  if (!ready) return null;
+  return (
+    <Shell language={language} onLanguage={changeLanguage}>
+      {view.kind === "loading" ? null : view.kind === "ready" ? (
+        <Voting
+          tenantId={tenantId}
+          token={token}
+          tenantName={view.tenantName}
+          tasks={view.tasks}
+          language={language}
+        />
+      ) : (
+        <Problem kind={view.kind} onRetry={load} />
+      )}
+    </Shell>
+  );
+}
+
+function Problem({ kind, onRetry }: { kind: "unknown" | "failed"; onRetry: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className="card">
+      <h1 ref={heading} tabIndex={-1}>
+        {kind === "unknown" ? (
+          <Trans>This voting link is not known</Trans>
+        ) : (
+          <Trans>The tasks could not be loaded</Trans>
+        )}
+      </h1>
+      {kind === "unknown" ? (
+        <p>
+          <Trans>Check that the whole link was opened, or ask for a new one.</Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Trans>Check your internet connection and try again.</Trans>
+          </p>
+          <div className="actions">
+            <button type="button" className="button primary" onClick={onRetry}>
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Voting({
+  tenantId,
+  token,
+  tenantName,
+  tasks: initial,
+  language,
+}: {
+  tenantId: string;
+  token: string;
+  tenantName: string;
+  tasks: VotingTask[];
+  language: Language;
+}) {
+  const { t } = useLingui();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const [tasks, setTasks] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState("");
+  useEffect(() => setTasks(initial), [initial]);
+
+  const toggle = async (task: VotingTask) => {
+    setBusy(task.id);
+    setMessage("");
+    try {
+      const result = task.voted
+        ? await call<{ voteCount: number; voted: boolean }>(
+            `/api/shared/taskvoting/bysession/${token}/${task.id}?tenantId=${tenantId}`,
+            { method: "DELETE" },
+          )
+        : await call<{ voteCount: number; voted: boolean }>("/api/shared/taskvoting", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ tenantId, taskId: task.id, session: token }),
+          });
+      setTasks((all) =>
+        all.map((x) => (x.id === task.id ? { ...x, voted: result.voted, voteCount: result.voteCount } : x)),
+      );
+      setMessage(
+        result.voted
+          ? t`Your vote for "${task.name}" was saved.`
+          : t`Your vote for "${task.name}" was withdrawn.`,
+      );
+    } catch (error) {
+      setMessage(
+        (error as Error).message === "too_many_requests"
+          ? t`Too many votes from this network. Please wait a moment and try again.`
+          : t`The vote could not be saved. Check your internet connection and try again.`,
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const open = tasks.filter((x) => x.status !== "DONE");
+  const done = tasks.filter((x) => x.status === "DONE");
+  return (
+    <>
+      <section className="card" lang={language === "ee" ? "et" : language}>
+        <h1 ref={heading} tabIndex={-1}>
+          <Trans>Vote on improvements</Trans>
+        </h1>
+        <p className="team">{tenantName}</p>
+        <p>
+          <Trans>
+            Vote for the tasks you find most important. You can vote once for each task, and your vote is
+            anonymous.
+          </Trans>
+        </p>
+      </section>
+      <p className="note" role="status" aria-live="polite">
+        {message}
+      </p>
+      <section aria-labelledby="open-tasks" className="voting-list">
+        <h2 id="open-tasks">
+          <Trans>Open tasks</Trans>
+        </h2>
+        {open.length === 0 ? (
+          <p>
+            <Trans>There are no open tasks right now.</Trans>
+          </p>
+        ) : (
+          <ul>
+            {open.map((task) => (
+              <li key={task.id} className="card vote-task">
+                <h3>{task.name}</h3>
+                {task.categoryName ? <p className="category">{task.categoryName}</p> : null}
+                {task.description ? <p className="content">{task.description}</p> : null}
+                <div className="vote-row">
+                  <span data-testid="public-vote-count">
+                    <Plural value={task.voteCount} one="# vote" other="# votes" />
+                  </span>
+                  <button
+                    type="button"
+                    className={task.voted ? "button" : "button primary"}
+                    aria-pressed={task.voted}
+                    disabled={busy === task.id}
+                    onClick={() => toggle(task)}
+                  >
+                    {task.voted ? <Trans>Voted · withdraw</Trans> : <Trans>Vote</Trans>}
+                    <span className="visually-hidden"> {task.name}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="done-tasks" className="voting-list">
+        <h2 id="done-tasks">
+          <Trans>You said, we did</Trans>
+        </h2>
+        {done.length === 0 ? (
+          <p>
+            <Trans>No task is done yet. Done tasks will be shown here.</Trans>
+          </p>
+        ) : (
+          <ul>
+            {done.map((task) => (
+              <li key={task.id} className="card vote-task" data-testid="done-task">
+                <h3>{task.name}</h3>
+                <p className="done-badge">
+                  <span aria-hidden="true">✓ </span>
+                  <Trans>Done</Trans>
+                </p>
+                {task.description ? <p className="content">{task.description}</p> : null}
+                <p>
+                  <Plural value={task.voteCount} one="# vote" other="# votes" />
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { demoContext, expectAccessible, settled, tenantIdOf } from "./support";
+
+/**
+ * Issue 9 in Chromium on the demo sandbox: an admin creates tasks from suggestions, a staff member
+ * votes on the public page on a phone in Polish, the board shows the vote and its filter finds it,
+ * and a task moved to done shows as done on the voting page; axe scans both pages.
+ */
+test.describe("issue 9: tasks and task voting", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("suggestions become tasks, staff vote in Polish on a phone, the board shows it, done shows as done", async ({
+    browser,
+  }) => {
+    const context = await demoContext(browser);
+    const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+    const page = await context.newPage();
+    await page.goto(`/t/${tenantId}/tasks`);
+    await settled(page, "Tasks");
+
+    // Suggested tasks: create two that are not created yet.
+    await page.getByRole("button", { name: "Suggested tasks" }).click();
+    const dialog = page.getByRole("dialog", { name: "Suggested tasks" });
+    await expect(dialog).toBeVisible();
+    const boxes = dialog.getByRole("checkbox");
+    await expect(boxes.first()).toBeVisible();
+    const names: string[] = [];
+    for (const i of [0, 1]) {
+      const box = boxes.nth(i);
+      const id = await box.getAttribute("id");
+      names.push(((await dialog.locator(`label[for="${id}"]`).textContent()) ?? "").trim());
+      await box.check();
+    }
+    await dialog.getByRole("button", { name: "Create 2 tasks" }).click();
+    await expect(dialog).toBeHidden();
+    const [voted, other] = names as [string, string];
+    const card = (name: string) => page.getByRole("article", { name, exact: true });
+    await expect(card(voted)).toBeVisible();
+    await expect(card(other)).toBeVisible();
+    await expectAccessible(page, "task board");
+
+    // A staff member votes on the public page, on a phone, in Polish.
+    const staff = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "pl-PL" });
+    const phone = await staff.newPage();
+    await phone.goto(`/public/#/tasks/vote/${tenantId}?lang=pl`);
+    await expect(phone.getByRole("heading", { level: 1, name: "Głosuj na usprawnienia" })).toBeVisible();
+    const item = phone
+      .getByRole("listitem")
+      .filter({ has: phone.getByRole("heading", { name: voted, exact: true }) });
+    await item.getByRole("button", { name: /Głosuj/ }).click();
+    await expect(item.getByTestId("public-vote-count")).toHaveText("1 głos");
+    await expect(item.getByRole("button", { name: /Zagłosowano/ })).toHaveAttribute("aria-pressed", "true");
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow, "no sideways scrolling at 390 px").toBe(false);
+    await expectAccessible(phone, "task voting page (pl, 390 px)");
+
+    // The board shows the vote, and the has-votes filter (kept in the URL) finds the task.
+    await page.reload();
+    await settled(page, "Tasks");
+    await expect(card(voted).getByTestId("vote-count")).toHaveText("1 vote");
+    await page.getByRole("switch", { name: "Has votes" }).check();
+    await expect(page).toHaveURL(/hasVotes=true/);
+    await expect(card(voted)).toBeVisible();
+    await expect(card(other)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Has votes" })).toBeChecked();
+    await expect(card(other)).toBeHidden();
+
+    // Done on the board, done on the voting page.
+    await card(voted)
+      .getByRole("button", { name: `Actions for ${voted}` })
+      .click();
+    await page.getByRole("menuitem", { name: "Mark done" }).click();
+    await expect(card(voted).getByText("Done", { exact: true })).toBeVisible();
+    await phone.reload();
+    const doneList = phone.getByRole("region", { name: "Wy powiedzieliście, my zrobiliśmy" });
+    const doneItem = doneList.getByTestId("done-task").filter({ hasText: voted });
+    await expect(doneItem).toBeVisible();
+    await expect(doneItem.getByText("Zrobione")).toBeVisible();
+    await expectAccessible(phone, "task voting page with a done task");
+    await staff.close();
+    await context.close();
+  });
+});

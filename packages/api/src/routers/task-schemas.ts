@@ -1,0 +1,117 @@
+import { CATEGORY_TYPES, STATIC_TASK_TYPES, SWOT_TYPES, TASK_PRIORITIES, TASK_TYPES } from "@kunto/core";
+import { z } from "zod";
+
+/** Wire shapes of tasks, suggestions, categories and votes (document 3 §3). */
+export const ZTexts = z.object({
+  en: z.string(),
+  fi: z.string(),
+  ee: z.string(),
+  ru: z.string(),
+  pl: z.string(),
+});
+export const ZId = z.object({ id: z.uuid() });
+
+export const ZFollowUp = z
+  .object({
+    state: z.enum(["waiting", "measured"]),
+    surveyKey: z.string().nullable(),
+    surveyName: z.string().nullable(),
+    subject: z.enum(["question", "category"]),
+    before: z.number().nullable(),
+    after: z.number().nullable(),
+    change: z.number().nullable(),
+  })
+  .meta({
+    description:
+      "Closing the loop: for a task made from a survey's finding, the value of its question (or category) in that survey and in the next survey of the same type once it has answers (0..100; null where the anonymity rule withholds it).",
+  });
+
+export const ZTask = z.object({
+  id: z.string(),
+  staticTaskId: z.string().nullable(),
+  type: z.enum(TASK_TYPES),
+  name: z.string(),
+  description: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
+  category: z.string().nullable().meta({ description: "The category's engine name." }),
+  categoryId: z.string().nullable(),
+  topCategory: z
+    .string()
+    .nullable()
+    .meta({ description: "Engine name of the top-level category (board column)." }),
+  swotType: z.enum(SWOT_TYPES).nullable(),
+  surveyQuestion: z.string().nullable(),
+  sourceSurvey: z
+    .object({ key: z.string(), name: z.string().nullable(), type: z.enum(["PERSONNEL", "MANAGEMENT"]) })
+    .nullable(),
+  dueDate: z.string().nullable().meta({ description: "YYYY-MM-DD" }),
+  createdAt: z.string(),
+  year: z.number().int(),
+  status: z.enum(["DONE"]).nullable().meta({ description: "DONE, or null while open." }),
+  userInCharge: z
+    .object({
+      id: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  team: z.object({ key: z.string(), name: z.string() }).nullable(),
+  voteCount: z.number().int(),
+  followUp: ZFollowUp.nullable(),
+});
+
+export const ZStaticTask = z.object({
+  id: z.string(),
+  key: z.string(),
+  type: z.enum(STATIC_TASK_TYPES),
+  categoryId: z.string().nullable(),
+  category: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
+  swotType: z.enum(SWOT_TYPES).nullable(),
+  surveyQuestion: z.string().nullable(),
+  nameTid: z.string(),
+  descriptionTid: z.string(),
+  name: ZTexts,
+  description: ZTexts,
+});
+
+export const ZSuggestions = z.object({
+  limit: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The plan's cap of tasks made from suggestions; null: none." }),
+  used: z.number().int(),
+  dueDate: z
+    .string()
+    .nullable()
+    .meta({ description: "The survey's last day + 7 (YYYY-MM-DD), when a survey is named." }),
+  suggestions: z.array(
+    ZStaticTask.extend({
+      created: z
+        .boolean()
+        .meta({ description: "An undone task made from this suggestion exists (hidden in the dialog)." }),
+    }),
+  ),
+});
+
+export const ZCategory = z.object({
+  id: z.string(),
+  key: z.string(),
+  engineName: z.string(),
+  order: z.number().int(),
+  level: z.number().int(),
+  type: z.array(z.enum(CATEGORY_TYPES)),
+  parentCategoryId: z.string().nullable(),
+  parentCategory: z.object({ id: z.string(), engineName: z.string() }).nullable(),
+  topCategory: z.string(),
+  nameTid: z.string(),
+  descriptionTid: z.string(),
+  name: ZTexts,
+  description: ZTexts,
+});
+
+export const ZVote = z.object({ id: z.string(), taskId: z.string(), createdAt: z.string() });
+/** A browser's random voting token: only its SHA-256 is stored. */
+export const ZSession = z.string().min(16).max(200);

@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import { addressSubject, hit, RATE_RULES } from "@kunto/auth";
+import { AppError } from "@kunto/core";
+import type { Db, Tx } from "@kunto/db";
+import { sql } from "drizzle-orm";
+
+/**
+ * Task voting (document 3 §7 Task voting; issue 9). Staff vote on the public page with a random
+ * token kept in their browser; the server stores only its SHA-256, one vote per token and task (a
+ * unique key, so concurrent submissions cannot double-count) and no address. Each vote changes the
+ * task's `vote_count` in its own transaction, so the board never counts votes. The public calls
+ * name the account by id (the page's link); they set only that account for their transaction, and
+ * a task of another account is simply not found.
+ */
+export const hashSession = (session: string) => createHash("sha256").update(session).digest("hex");
+
+export interface VoteDto {
+  id: string;
+  taskId: string;
+  createdAt: string;
+}
+
+const voteColumns = sql`id, task_id as "taskId", created_at as "createdAt"`;
+const dto = (rows: Array<{ id: string; taskId: string; createdAt: string | Date }>): VoteDto[] =>
+  rows.map((r) => ({ id: r.id, taskId: r.taskId, createdAt: new Date(r.createdAt).toISOString() }));
+
+export async function listVotes(tx: Tx, tenantId: string) {
+  return dto(
+    await tx.execute(
+      sql`select ${voteColumns} from task_votes where tenant_id = ${tenantId} order by created_at`,
+    ),
+  );
+}
+
+export async function getVote(tx: Tx, tenantId: string, id: string) {
+  const [vote] = dto(
+    await tx.execute(sql`select ${voteColumns} from task_votes where tenant_id = ${tenantId} and id = ${id}`),
+  );
+  if (!vote) throw new AppError("not_found");
+  return vote;
+}
+
+export async function votesByTask(tx: Tx, tenantId: string, taskId: string) {
+  const [task] = await tx.execute(sql`select 1 from tasks where tenant_id = ${tenantId} and id = ${taskId}`);
+  if (!task) throw new AppError("not_found");
+  return dto(
+    await tx.execute(
+      sql`select ${voteColumns} from task_votes where tenant_id = ${tenantId} and task_id = ${taskId} order by created_at`,
+    ),
+  );
+}
+
+/**
+ * One vote of a browser token for a task: stored once whatever the number of (concurrent) calls,
+ * and counted on the task only by the call that stored it. Answers the task's count and whether
+ * this token has voted (always true after the call).
+ */
+export async function addVote(tx: Tx, tenantId: string, taskId: string, session: string) {
+  const [row] = await tx.execute<{ vote_count: number | null; found: boolean }>(sql`
+    with task as (select id from tasks where tenant_id = ${tenantId} and id = ${taskId}),
+    ins as (
+      insert into task_votes (tenant_id, task_id, session_hash)
+      select ${tenantId}, id, ${hashSession(session)} from task
+      on conflict (task_id, session_hash) do nothing
+      returning task_id),
+    upd as (update tasks set vote_count = vote_count + 1 where id in (select task_id from ins) returning vote_count)
+    select exists(select 1 from task) as found,
+      coalesce((select vote_count from upd), (select vote_count from tasks where id = ${taskId} and tenant_id = ${tenantId})) as vote_count`);
+  if (!row?.found) throw new AppError("not_found");
+  return { taskId, voted: true, voteCount: row.vote_count ?? 0 };
+}
+
+/** Withdraws a token's vote (or a vote by id); the task's count follows. */
+export async function removeVote(
+  tx: Tx,
+  tenantId: string,
+  where: { taskId: string; session: string } | { id: string },
+) {
+  const match =
+    "id" in where
+      ? sql`id = ${where.id}`
+      : sql`task_id = ${where.taskId} and session_hash = ${hashSession(where.session)}`;
+  const [row] = await tx.execute<{ task_id: string; vote_count: number }>(sql`
+    with del as (delete from task_votes where tenant_id = ${tenantId} and ${match} returning task_id)
+    update tasks set vote_count = greatest(vote_count - 1, 0) where id in (select task_id from del)
+    returning id as task_id, vote_count`);
+  if (!row && "id" in where) throw new AppError("not_found");
+  return row ? { taskId: row.task_id, voteCount: row.vote_count } : null;
+}
+
+/** Task ids a browser token has voted for in the account. */
+export async function votedTaskIds(tx: Tx, tenantId: string, session: string): Promise<string[]> {
+  const rows = await tx.execute<{ task_id: string }>(
+    sql`select task_id from task_votes where tenant_id = ${tenantId} and session_hash = ${hashSession(session)}`,
+  );
+  return rows.map((r) => r.task_id);
+}
+
+/** Makes a token's votes exactly the given tasks (document 3 §7 PUT .../bysession/{session}). */
+export async function setSessionVotes(tx: Tx, tenantId: string, session: string, taskIds: string[]) {
+  const wanted = new Set(taskIds);
+  const current = await votedTaskIds(tx, tenantId, session);
+  for (const id of current) if (!wanted.has(id)) await removeVote(tx, tenantId, { taskId: id, session });
+  for (const id of wanted) if (!current.includes(id)) await addVote(tx, tenantId, id, session);
+  return votedTaskIds(tx, tenantId, session);
+}
+
+/** A public call's transaction in the named account; an unknown or inactive account is not found. */
+async function inAccount<T>(
+  db: Db,
+  tenantId: string,
+  body: (tx: Tx, name: string) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [tenant] = await tx.execute<{ name: string; active: boolean }>(sql`
+      select name, active from (select set_config('app.tenant_id', ${tenantId}, true)) s, tenants where id = ${tenantId}`);
+    if (!tenant?.active) throw new AppError("not_found");
+    return body(tx, tenant.name);
+  });
+}
+
+export interface PublicVotingTask {
+  id: string;
+  name: string;
+  description: string | null;
+  type: string;
+  category: string | null;
+  topCategory: string | null;
+  /** The top-level category's name in the page's language (English when it has none). */
+  categoryName: string | null;
+  status: "DONE" | null;
+  voteCount: number;
+  voted: boolean;
+}
+
+/** The public voting page: the account's name and its tasks, open ones first, with this browser's votes. */
+export async function publicVotingTasks(db: Db, tenantId: string, session: string | null, lang = "en") {
+  return inAccount(db, tenantId, async (tx, name) => {
+    const voted = new Set(session ? await votedTaskIds(tx, tenantId, session) : []);
+    const rows = await tx.execute<Omit<PublicVotingTask, "voted">>(sql`
+      select t.id, t.name, t.description, t.type, c.engine_name as category,
+        coalesce(g.engine_name, p.engine_name, c.engine_name) as "topCategory", t.status, t.vote_count as "voteCount",
+        (select tr.text from translations tr
+          where tr.tid = coalesce(g.name_tid, p.name_tid, c.name_tid) and tr.language in (${lang}, 'en') and tr.text <> ''
+          order by (tr.language = ${lang}) desc limit 1) as "categoryName"
+      from tasks t
+        left join categories c on c.id = t.category_id
+        left join categories p on p.id = c.parent_id
+        left join categories g on g.id = p.parent_id
+      where t.tenant_id = ${tenantId}
+      order by (t.status is not null), t.vote_count desc, t.created_at`);
+    return { tenantName: name, tasks: rows.map((r) => ({ ...r, voted: voted.has(r.id) })) };
+  });
+}
+
+/** Rate limited per client address (its /64 for IPv6) before anything else, in PostgreSQL. */
+async function limited(db: Db, ip: string) {
+  if (!(await hit(db, RATE_RULES.taskVoteAddress, addressSubject(ip))))
+    throw new AppError("too_many_requests");
+}
+
+export async function publicVote(
+  db: Db,
+  ip: string,
+  input: { tenantId: string; taskId: string; session: string },
+) {
+  await limited(db, ip);
+  return inAccount(db, input.tenantId, (tx) => addVote(tx, input.tenantId, input.taskId, input.session));
+}
+
+export async function publicUnvote(
+  db: Db,
+  ip: string,
+  input: { tenantId: string; taskId: string; session: string },
+) {
+  await limited(db, ip);
+  return inAccount(db, input.tenantId, async (tx) => {
+    const [task] = await tx.execute(
+      sql`select 1 from tasks where tenant_id = ${input.tenantId} and id = ${input.taskId}`,
+    );
+    if (!task) throw new AppError("not_found");
+    const removed = await removeVote(tx, input.tenantId, { taskId: input.taskId, session: input.session });
+    const [row] = await tx.execute<{ vote_count: number }>(
+      sql`select vote_count from tasks where id = ${input.taskId}`,
+    );
+    return { taskId: input.taskId, voted: false, voteCount: removed?.voteCount ?? row?.vote_count ?? 0 };
+  });
+}
+
+export async function publicSessionVotes(db: Db, tenantId: string, session: string) {
+  return inAccount(db, tenantId, async (tx) => ({ taskIds: await votedTaskIds(tx, tenantId, session) }));
+}

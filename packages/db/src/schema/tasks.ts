@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import { categories, staticTasks } from "./content";
+import { surveys, teams } from "./surveys";
+import { tenants } from "./tenants";
+import { users } from "./users";
+
+/**
+ * Improvement tasks and staff votes on them (document 3 §2-§7 tasks, task voting; issue 9). Both
+ * tables are tenant-owned and fenced by row-level security.
+ */
+
+const tenantRef = () => tenantId().references(() => tenants.id, { onDelete: "cascade" });
+
+export const TASK_TYPES = ["manual", "report", "personnel_help", "management_help"] as const;
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    tenantId: tenantRef(),
+    /** The suggested task it was made from (hide / created rules of document 3 §2). */
+    staticTaskId: uuid().references(() => staticTasks.id, { onDelete: "set null" }),
+    type: text({ enum: TASK_TYPES }).notNull(),
+    name: text().notNull(),
+    description: text(),
+    priority: text({ enum: ["HIGH", "MEDIUM", "LOW"] }).notNull(),
+    /** Null for the help types (their category is cleared before saving). */
+    categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
+    swotType: text({ enum: ["strength", "weakness", "opportunity"] }),
+    /** Key of the template question of the finding the task was made from. */
+    surveyQuestion: text(),
+    /** The survey whose finding or creation the task came from (closing the loop). */
+    sourceSurveyId: uuid().references(() => surveys.id, { onDelete: "set null" }),
+    teamId: uuid().references(() => teams.id, { onDelete: "set null" }),
+    assigneeUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    dueDate: date(),
+    year: integer().notNull(),
+    /** 'DONE' or null (open). */
+    status: text({ enum: ["DONE"] }),
+    /** Votes of staff on the public page, kept with each vote in the vote's transaction. */
+    voteCount: integer().notNull().default(0),
+    createdByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tasks_tenant_idx").on(t.tenantId, t.createdAt),
+    index("tasks_static_idx").on(t.tenantId, t.staticTaskId).where(sql`${t.staticTaskId} is not null`),
+    tenantPolicy("tasks", t.tenantId),
+  ],
+);
+
+/**
+ * One staff vote: one per browser token and task. The token is kept only as its SHA-256; no IP
+ * address, no user agent.
+ */
+export const taskVotes = pgTable(
+  "task_votes",
+  {
+    id: id(),
+    tenantId: tenantRef(),
+    taskId: uuid()
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    sessionHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("task_votes_task_session").on(t.taskId, t.sessionHash),
+    index("task_votes_tenant_session_idx").on(t.tenantId, t.sessionHash),
+    tenantPolicy("task_votes", t.tenantId),
+  ],
+);
