@@ -1,8 +1,8 @@
 import { registerProcedures } from "./procedure-inputs";
 import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
-import { dashboardRouter } from "./routers/dashboard";
 import { categoryRouter, staticTaskRouter } from "./routers/category";
+import { dashboardRouter } from "./routers/dashboard";
 import { demoRouter } from "./routers/demo";
 import { notificationRouter } from "./routers/notification";
 import { publicSurveyRouter } from "./routers/public-survey";

@@ -2,13 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
 import { NotificationAlerts } from "../notifications/notification-alerts";
+import { TasksOverviewCard } from "../tasks/tasks-overview-card";
 import { CultureCard } from "./culture-card";
 import { FitnessCard } from "./fitness-card";
 import { OnboardingSuccessDialog } from "./onboarding-success-dialog";
@@ -22,12 +22,9 @@ import { SurveyEmptyState } from "./survey-empty-state";
 export function DashboardPage({
   tenantId,
   onboardingSuccess = false,
-  tasksOverview,
 }: {
   tenantId: string;
   onboardingSuccess?: boolean;
-  /** The tasks overview card (issue 9's `TasksOverviewCard`), placed in the grid beside the results. */
-  tasksOverview?: ReactNode;
 }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -93,8 +90,7 @@ export function DashboardPage({
         />
       )}
 
-      {/* TASKS OVERVIEW CARD: the lead passes issue 9's <TasksOverviewCard /> as `tasksOverview`. */}
-      {tasksOverview ?? null}
+      <TasksOverviewCard tenantId={tenantId} />
       {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
 
       <OnboardingSuccessDialog opened={onboardingSuccess} onClose={() => void closeSuccess()} />

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, List, Stack, Stepper, Text } from "@mantine/core";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import { PageTitle } from "../../components/page-title";
 import { tenantDetailsOf } from "../../components/tenant-details-fields";
 import {
@@ -13,6 +12,7 @@ import {
   wizardStep,
 } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
+import { SuggestedTasksCard } from "../tasks/suggested-tasks";
 import { DetailsStep } from "./details-step";
 import { StepCard } from "./step-card";
 import { SurveyStep } from "./survey-step";
@@ -23,16 +23,7 @@ import { TeamsStep } from "./teams-step";
  * 'onboarding' and the route replaced with the new step. The step comes from the route, else from
  * the stored value; a stored -1 (dismissed) or 7 (done) opens the dashboard instead.
  */
-export function OnboardingPage({
-  tenantId,
-  routeStep,
-  suggestedTasks,
-}: {
-  tenantId: string;
-  routeStep?: number;
-  /** Step 6's suggested tasks (issue 9): the lead fills this slot with the tasks feature's list. */
-  suggestedTasks?: ReactNode;
-}) {
+export function OnboardingPage({ tenantId, routeStep }: { tenantId: string; routeStep?: number }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -143,7 +134,7 @@ export function OnboardingPage({
           title={t`Suggested tasks`}
           text={t`Pick improvement tasks to start with. You can add, change and remove tasks later on the tasks screen.`}
         >
-          {suggestedTasks ?? null}
+          <SuggestedTasksCard tenantId={tenantId} types={["personnel_help", "management_help"]} />
           <Group justify="flex-end">
             <Button onClick={() => void advance()} loading={setValue.isPending}>
               <Trans>Continue</Trans>

@@ -22,6 +22,7 @@ import { ONBOARDING_KEY, ONBOARDING_STEPS } from "../../lib/onboarding";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import { SURVEY_TYPE_LABELS, TEAM_TYPE_LABELS } from "../surveys/survey-labels";
+import { generateSuggestedTasks } from "../tasks/suggested-tasks";
 import {
   type CreatedSurvey,
   runSimpleOnboarding,
@@ -50,14 +51,7 @@ const STAGE_PROGRESS: Record<SimpleOnboardingStage, number> = {
  * Skip opens the dashboard with onboardingSuccess false, complete with true. Shown to a new
  * organisation's admin right after creating it (docs/decisions.md "Onboarding").
  */
-export function SimpleOnboardingPage({
-  tenantId,
-  generateTasks,
-}: {
-  tenantId: string;
-  /** The tasks step (issue 9), passed to the engine when the lead wires it. */
-  generateTasks?: SimpleOnboardingCalls["generateTasks"];
-}) {
+export function SimpleOnboardingPage({ tenantId }: { tenantId: string }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -78,13 +72,20 @@ export function SimpleOnboardingPage({
     setState({ kind: "working", stage: "checking" });
     const calls: SimpleOnboardingCalls = {
       hasExisting: async () => {
-        const [teams, surveys] = await Promise.all([client.team.lite.query(), client.survey.list.query()]);
-        return teams.length > 0 || surveys.length > 0;
+        const [teams, surveys, tasks] = await Promise.all([
+          client.team.lite.query(),
+          client.survey.list.query(),
+          client.task.list.query(),
+        ]);
+        return teams.length > 0 || surveys.length > 0 || tasks.length > 0;
       },
       createTeam: (input) => client.team.create.mutate(input),
       createSurvey: (input) => client.survey.create.mutate(input),
       createShare: (input) => client.surveyShare.create.mutate(input),
-      generateTasks,
+      // Every suggestion of the help types, due today + 30 days, within the plan's cap.
+      generateTasks: async () => {
+        await generateSuggestedTasks();
+      },
     };
     try {
       const result = await runSimpleOnboarding(calls, {
