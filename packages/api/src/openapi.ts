@@ -76,6 +76,12 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/tenant/team"],
   },
   {
+    name: "Reports",
+    description:
+      "Results of a selection of surveys or shares: fitness index, categories, culture, input map, trends, heatmap, and their PDF, CSV and XLSX exports.",
+    prefixes: ["/tenant/survey/reports", "/tenant/reports"],
+  },
+  {
     name: "Surveys",
     description: "The current organisation's surveys: schedule, status, answer counts per day.",
     prefixes: ["/tenant/survey"],

@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { demoRouter } from "./routers/demo";
 import { publicSurveyRouter } from "./routers/public-survey";
+import { reportRouter } from "./routers/report";
 import { surveyRouter } from "./routers/survey";
 import { surveyResultsRouter } from "./routers/survey-results";
 import { surveyShareRouter } from "./routers/survey-share";
@@ -12,7 +13,7 @@ import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
 
-/** Domains to come: report, task, party, message, billing, financials. */
+/** Domains to come: task, party, message, billing, financials. */
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   survey: surveyRouter,
   surveyShare: surveyShareRouter,
   surveyTemplate: surveyTemplateRouter,
+  report: reportRouter,
 });
 
 registerProcedures(appRouter);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import * as results from "../services/survey-results";
 import { router, withPermission } from "../trpc";
 
-const ZBand = z.enum(["weakness", "opportunity", "strength", "grey"]);
+export const ZBand = z.enum(["weakness", "opportunity", "strength", "grey"]);
 const ZScore = z.object({
   status: z.enum(["ok", "no_data", "not_enough_answers"]),
   /** Mean on 0..100, unrounded; null without data or below the anonymity threshold. */
@@ -18,7 +18,7 @@ const ZShares = z.object({
   fragmented: z.number(),
   authoritative: z.number(),
 });
-const ZSide = z.object({
+export const ZSide = z.object({
   status: z.enum(["ok", "not_enough_answers"]),
   respondents: z.number().int(),
   categories: z
