@@ -1,7 +1,9 @@
 import { loadTemplate } from "@kunto/api";
 import { computeReport, DEFAULT_CATEGORY_TREE } from "@kunto/engine";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFor, callerFor, connect, makeTenant, makeUser, startServer } from "./test/harness";
+import { pdfText } from "./test/pdf-text";
 import { answeredSurvey, storedAggregates } from "./test/reports";
 
 /**
@@ -315,5 +317,118 @@ describe("trends", () => {
         (previous.personnel?.result.fitnessIndex.overall.value as number),
       9,
     );
+  });
+});
+
+describe("report exports over real HTTP", () => {
+  async function download(cookie: string, tenantId: string, path: string) {
+    return server.fetch(path, { headers: { cookie, "x-tenant-id": tenantId } });
+  }
+
+  it("download a PDF with the account's name and the selection, a CSV and an XLSX of the same numbers", async () => {
+    const tenant = await makeTenant(db.owner, {
+      plan: "PRO",
+      anonymityThreshold: 3,
+      name: "Kuntotesti Åström Oy",
+    });
+    const personnel = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [4], name: "Syksy" });
+    const management = await answeredSurvey(db.db, db.owner, tenant.id, { type: "MANAGEMENT", answers: [2] });
+    const { actor, caller } = await member(tenant.id);
+    const keys = `${personnel.key},${management.key}`;
+    const report = await caller.report.bySurveys({ keys, lang: "fi" });
+
+    const pdf = await download(
+      actor.cookie ?? "",
+      tenant.id,
+      `/api/tenant/reports/export/pdf?surveys=${keys}&lang=fi`,
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain("attachment");
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Kuntotesti Åström Oy");
+    expect(text).toContain("Syksy");
+    expect(text).toContain("Share 1");
+    expect(text).toContain("Yrityksen kuntoindeksi");
+
+    const csv = await download(
+      actor.cookie ?? "",
+      tenant.id,
+      `/api/tenant/reports/export/csv?surveys=${keys}&lang=en`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const csvText = await csv.text();
+    const efficiency = report.personnel?.result.categories.find((c) => c.name === "efficiency")
+      ?.value as number;
+    expect(csvText).toContain(`Efficiency,${Math.round(efficiency * 10) / 10},`);
+
+    const xlsx = await download(
+      actor.cookie ?? "",
+      tenant.id,
+      `/api/tenant/reports/export/xlsx?shares=${personnel.shares[0]?.key}`,
+    );
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const categories = workbook.worksheets.find((s) => s.name.startsWith("Categories"));
+    const row = categories?.getRows(1, 40)?.find((r) => r.getCell(1).value === "Efficiency");
+    expect(row?.getCell(2).value).toBe(Math.round(efficiency * 10) / 10);
+  });
+
+  it("withhold in every file what the screen withholds", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "PRO", anonymityThreshold: 5, name: "Pieni Oy" });
+    const survey = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [6, 3, 7] });
+    const [six, three, seven] = survey.shares;
+    const { actor, caller } = await member(tenant.id);
+    const cookie = actor.cookie ?? "";
+    // A derivable selection: no number of its own anywhere.
+    const single = await caller.report.byShares({ keys: `${six?.key}`, lang: "en" });
+    expect(single.personnel?.anonymity.status).toBe("derivable");
+    const csv = await (
+      await download(cookie, tenant.id, `/api/tenant/reports/export/csv?shares=${six?.key}`)
+    ).text();
+    const categoryLines = csv
+      .split("\r\n")
+      .filter((line) => /^(Efficiency|Capability|Leadership),/.test(line));
+    expect(categoryLines.length).toBeGreaterThan(0);
+    for (const line of categoryLines) expect(line).toMatch(/^\w+,Not enough answers to protect anonymity,/);
+    const pdf = await download(cookie, tenant.id, `/api/tenant/reports/export/pdf?shares=${six?.key}`);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Not enough answers to protect anonymity");
+    // The whole survey: the 3 and the 6 columns of the heatmap are withheld in the CSV as on screen.
+    const whole = await (
+      await download(cookie, tenant.id, `/api/tenant/reports/export/csv?surveys=${survey.key}`)
+    ).text();
+    const heatmap = whole.split("\r\n\r\n").find((block) => block.startsWith("Heatmap"));
+    expect(heatmap?.split("\r\n")[1]).toBe(`Category,Total,${six?.name},${three?.name},${seven?.name}`);
+    for (const line of heatmap?.split("\r\n").slice(2) ?? []) {
+      const cells = line.split(",");
+      expect(cells[2]).toMatch(/^(Not enough answers to protect anonymity|–)$/);
+      expect(cells[3]).toMatch(/^(Not enough answers to protect anonymity|–)$/);
+    }
+    // A survey below the threshold, and refusals: another account's member, a bad format.
+    const small = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [2] });
+    const smallCsv = await (
+      await download(cookie, tenant.id, `/api/tenant/reports/export/csv?surveys=${small.key}`)
+    ).text();
+    expect(smallCsv).toContain("3 more answers needed");
+    const stranger = await member((await makeTenant(db.owner)).id);
+    expect(
+      (
+        await download(
+          stranger.actor.cookie ?? "",
+          tenant.id,
+          `/api/tenant/reports/export/pdf?surveys=${survey.key}`,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await download("", tenant.id, `/api/tenant/reports/export/pdf?surveys=${survey.key}`)).status,
+    ).toBe(401);
+    expect(
+      (await download(cookie, tenant.id, `/api/tenant/reports/export/doc?surveys=${survey.key}`)).status,
+    ).toBe(404);
+    expect((await download(cookie, tenant.id, "/api/tenant/reports/export/pdf")).status).toBe(400);
   });
 });
