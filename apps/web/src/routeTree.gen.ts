@@ -31,8 +31,10 @@ import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/
 import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$tenantId/users'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
 import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
+import { Route as AuthedTTenantIdReportsIndexRouteImport } from './routes/_authed/t/$tenantId/reports/index'
 import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
 import { Route as AuthedTTenantIdAnalysesSKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/s/$key'
+import { Route as AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport } from './routes/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -150,6 +152,12 @@ const AuthedTTenantIdAnalysesNewRoute =
     path: '/analyses/new',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdReportsIndexRoute =
+  AuthedTTenantIdReportsIndexRouteImport.update({
+    id: '/reports/',
+    path: '/reports/',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdAnalysesCreatedKeyRoute =
   AuthedTTenantIdAnalysesCreatedKeyRouteImport.update({
     id: '/analyses/created/$key',
@@ -160,6 +168,12 @@ const AuthedTTenantIdAnalysesSKeyRoute =
   AuthedTTenantIdAnalysesSKeyRouteImport.update({
     id: '/analyses/s/$key',
     path: '/analyses/s/$key',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route =
+  AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport.update({
+    id: '/reports/rg/$category/{-$subcategory}',
+    path: '/reports/rg/$category/{-$subcategory}',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
 
@@ -185,8 +199,10 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute
@@ -209,8 +225,10 @@ export interface FileRoutesByTo {
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/reports': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -236,8 +254,10 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/_authed/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/_authed/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/_authed/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -263,8 +283,10 @@ export interface FileRouteTypes {
     | '/t/$tenantId/'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/analyses/'
+    | '/t/$tenantId/reports/'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
+    | '/t/$tenantId/reports/rg/$category/{-$subcategory}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/confirm-email'
@@ -287,8 +309,10 @@ export interface FileRouteTypes {
     | '/t/$tenantId'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/analyses'
+    | '/t/$tenantId/reports'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
+    | '/t/$tenantId/reports/rg/$category/{-$subcategory}'
   id:
     | '__root__'
     | '/_authed'
@@ -313,8 +337,10 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/'
     | '/_authed/t/$tenantId/analyses/new'
     | '/_authed/t/$tenantId/analyses/'
+    | '/_authed/t/$tenantId/reports/'
     | '/_authed/t/$tenantId/analyses/created/$key'
     | '/_authed/t/$tenantId/analyses/s/$key'
+    | '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -481,6 +507,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdAnalysesNewRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/reports/': {
+      id: '/_authed/t/$tenantId/reports/'
+      path: '/reports'
+      fullPath: '/t/$tenantId/reports/'
+      preLoaderRoute: typeof AuthedTTenantIdReportsIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/analyses/created/$key': {
       id: '/_authed/t/$tenantId/analyses/created/$key'
       path: '/analyses/created/$key'
@@ -495,6 +528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdAnalysesSKeyRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}': {
+      id: '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
+      path: '/reports/rg/$category/{-$subcategory}'
+      fullPath: '/t/$tenantId/reports/rg/$category/{-$subcategory}'
+      preLoaderRoute: typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
   }
 }
 
@@ -506,8 +546,10 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
   AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
+  AuthedTTenantIdReportsIndexRoute: typeof AuthedTTenantIdReportsIndexRoute
   AuthedTTenantIdAnalysesCreatedKeyRoute: typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   AuthedTTenantIdAnalysesSKeyRoute: typeof AuthedTTenantIdAnalysesSKeyRoute
+  AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route: typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
@@ -518,9 +560,12 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
   AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,
+  AuthedTTenantIdReportsIndexRoute: AuthedTTenantIdReportsIndexRoute,
   AuthedTTenantIdAnalysesCreatedKeyRoute:
     AuthedTTenantIdAnalysesCreatedKeyRoute,
   AuthedTTenantIdAnalysesSKeyRoute: AuthedTTenantIdAnalysesSKeyRoute,
+  AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route:
+    AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route,
 }
 
 const AuthedTTenantIdRouteRouteWithChildren =

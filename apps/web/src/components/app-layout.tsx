@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconBuilding,
+  IconChartBar,
   IconChevronDown,
   IconClipboardList,
   IconLayoutDashboard,
@@ -133,6 +134,15 @@ function MainNav({
             leftSection={<IconLayoutDashboard size={18} />}
             onClick={onNavigate}
           />
+          {tenant.permissions.has("report.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/reports"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Reports</Trans>}
+              leftSection={<IconChartBar size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
           {tenant.permissions.has("survey.read") ? (
             <NavLinkItem
               to="/t/$tenantId/analyses"
