@@ -42,14 +42,15 @@ test.afterAll(async () => {
 test.describe("reports (issue 8)", () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test("the overview with both surveys selected: fitness, categories with trends, culture, input map", async ({}, testInfo) => {
+  test("the overview with both surveys selected: fitness, categories with trends, culture, input map", async () => {
+    const testInfo = test.info();
     const page = await context.newPage();
     await page.goto(`/t/${tenantId}/dashboard`);
     await page.getByRole("link", { name: "Reports" }).first().click();
     await settled(page, "Reports");
     const selection = page.getByRole("region", { name: "Report selection" });
-    await expect(selection.getByRole("textbox", { name: "Personnel survey" })).toHaveValue(/Personnel survey/);
-    await expect(selection.getByRole("textbox", { name: "Management survey" })).toHaveValue(/Management survey/);
+    await expect(selection.getByLabel("Personnel survey")).toHaveValue(/Personnel survey/);
+    await expect(selection.getByLabel("Management survey")).toHaveValue(/Management survey/);
     await expect(page.getByRole("heading", { name: "Company Fitness Index" })).toBeVisible();
     const categories = page.getByRole("region", { name: "Categories" });
     for (const name of ["Efficiency", "Capability", "Leadership", "Economy and customers"])
@@ -85,7 +86,9 @@ test.describe("reports (issue 8)", () => {
     await expect(table.getByRole("columnheader", { name: /Production night shift/ })).toBeVisible();
     const header = await table.getByRole("columnheader").allTextContents();
     const night = header.findIndex((h) => h.startsWith("Production night shift"));
-    const efficiency = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Efficiency", exact: true }) });
+    const efficiency = table
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "Efficiency", exact: true }) });
     await expect(efficiency.getByRole("cell").nth(night - 1)).toHaveText("Withheld");
     // Choosing only the small target group withholds every number and says how many are missing.
     await page

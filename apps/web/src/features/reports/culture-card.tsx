@@ -62,7 +62,7 @@ export function CultureCard({
           withTooltip={false}
         />
       </Box>
-      <Table mt="sm" striped withTableBorder>
+      <Table mt="sm" striped withTableBorder layout="fixed" fz="sm" className="break-anywhere">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t`Culture type`}</Table.Th>

@@ -37,7 +37,7 @@ export function FitnessCard({ report }: { report: Report }) {
           withTooltip={false}
         />
       </Box>
-      <Table mt="sm" striped withTableBorder>
+      <Table mt="sm" striped withTableBorder layout="fixed" fz="sm" className="break-anywhere">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t`Area`}</Table.Th>

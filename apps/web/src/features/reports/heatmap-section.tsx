@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Group, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Fragment } from "react";
 import { BAND_COLORS, BAND_LABELS, type Band, type Report, type ReportSide, titleOf } from "./report-model";
 
@@ -46,9 +47,12 @@ export function HeatmapSection({ report }: { report: Report }) {
 
 function HeatmapTable({ report, side, caption }: { report: Report; side: ReportSide; caption: string }) {
   const { i18n, t } = useLingui();
+  // On a phone the table would need sideways scrolling: the same cells as a list per category.
+  const narrow = useMediaQuery("(max-width: 48em)");
   const heatmap = side.heatmap;
   if (!heatmap) return null;
   const totalWithheld = side.result.status === "not_enough_answers";
+  if (narrow) return <HeatmapList report={report} side={side} caption={caption} />;
   const cell = (value: number | null, band: Band, withheld: boolean) => {
     if (withheld) return <Table.Td bg="gray.1">{t`Withheld`}</Table.Td>;
     return (
@@ -94,5 +98,61 @@ function HeatmapTable({ report, side, caption }: { report: Report; side: ReportS
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+/** The heatmap on a narrow screen: one block per category listing the total and each target group. */
+function HeatmapList({ report, side, caption }: { report: Report; side: ReportSide; caption: string }) {
+  const { i18n, t } = useLingui();
+  const heatmap = side.heatmap;
+  if (!heatmap) return null;
+  const totalWithheld = side.result.status === "not_enough_answers";
+  const text = (value: number | null, band: Band, withheld: boolean) =>
+    withheld
+      ? t`Withheld`
+      : `${value === null ? "–" : `${Math.round(value)} %`} ${i18n._(BAND_LABELS[band])}`;
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        {caption}
+      </Text>
+      {heatmap.rows.map((row) => (
+        <Stack key={row.name} gap={2} pl={row.parent ? "md" : 0}>
+          <Text size="sm" fw={row.parent ? 500 : 700}>
+            {titleOf(report, row.name)}
+          </Text>
+          <Group gap={4}>
+            <Text
+              span
+              size="xs"
+              bg={totalWithheld ? "gray.1" : BAND_COLORS[row.total.band]}
+              c="dark.7"
+              px={6}
+              py={2}
+              style={{ borderRadius: 4 }}
+            >
+              {t`Total`}: {text(row.total.value, row.total.band, totalWithheld)}
+            </Text>
+            {row.cells.map((c, i) => {
+              const withheld = c.reason !== "shown" && c.reason !== "empty";
+              return (
+                <Text
+                  span
+                  size="xs"
+                  key={heatmap.columns[i]?.key ?? i}
+                  bg={withheld ? "gray.1" : BAND_COLORS[c.band]}
+                  c="dark.7"
+                  px={6}
+                  py={2}
+                  style={{ borderRadius: 4 }}
+                >
+                  {heatmap.columns[i]?.name}: {text(c.value, c.band, withheld)}
+                </Text>
+              );
+            })}
+          </Group>
+        </Stack>
+      ))}
+    </Stack>
   );
 }

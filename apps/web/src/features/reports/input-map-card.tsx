@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { RadarChart } from "@mantine/charts";
-import { Badge, Box, Card, Table, Text, Title } from "@mantine/core";
+import { Box, Card, Table, Text, Title } from "@mantine/core";
 import { forwardRef } from "react";
 import { percent, type Report, titleOf } from "./report-model";
 
@@ -49,7 +49,7 @@ export const InputMapCard = forwardRef<HTMLElement, { report: Report }>(function
           polarRadiusAxisProps={{ domain: [0, 100], tick: false, axisLine: false }}
         />
       </Box>
-      <Table mt="sm" striped withTableBorder>
+      <Table mt="sm" striped withTableBorder layout="fixed" fz="sm" className="break-anywhere">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t`Axis`}</Table.Th>
@@ -71,9 +71,9 @@ export const InputMapCard = forwardRef<HTMLElement, { report: Report }>(function
                   {axis.gap === null ? "–" : `${Math.round(axis.gap)}`}
                 </Text>
                 {axis.weaknessNote ? (
-                  <Badge color="red.2" c="dark.7" variant="filled" radius="sm">
+                  <Text size="xs" fw={600} c="red.9" component="span" display="block">
                     {t`Weakness: gap over 40 points`}
-                  </Badge>
+                  </Text>
                 ) : null}
               </Table.Td>
             </Table.Tr>
