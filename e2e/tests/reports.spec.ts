@@ -60,10 +60,10 @@ test.describe("reports (issue 8)", () => {
     await expect(page.getByRole("table").filter({ hasText: "Culture type" })).toBeVisible();
     const inputMap = page.getByRole("region", { name: "Input map" });
     await expect(inputMap.getByRole("row")).toHaveCount(8);
-    await testInfo.attach("reports-overview", {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: "image/png",
-    });
+    // Kept as an artefact: written into the test's output folder and attached to the report.
+    const shot = testInfo.outputPath("reports-overview.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach("reports-overview", { path: shot, contentType: "image/png" });
     await expectAccessible(page, "reports overview");
     // The tasks modal of a category card.
     await categories.getByRole("button", { name: "Tasks" }).first().click();
