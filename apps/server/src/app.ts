@@ -14,6 +14,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { apiDocsRoutes } from "./api-docs";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csrfGuard } from "./csrf";
+import { reportExportHandler } from "./report-export/route";
 import { withErrorKey } from "./rest-errors";
 import { createRestHandler } from "./rest-handler";
 
@@ -110,6 +111,9 @@ export function createApp(options: AppOptions) {
       "x-content-type-options": "nosniff",
     });
   });
+
+  // Report downloads (issue 8): binary answers, so beside the REST adapter, not through it.
+  app.get("/api/tenant/reports/export/:format", reportExportHandler(deps));
 
   const rest = createRestHandler("/api");
   app.all("/api/*", async (c) => {

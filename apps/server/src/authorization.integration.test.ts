@@ -222,6 +222,9 @@ const RULES: Record<string, Rule> = {
     },
     answers: ["survey_link_unknown"],
   },
+  "report.options": { access: ALL_TENANT },
+  "report.bySurveys": { access: ALL_TENANT, input: { keys: `missing-${missing}` }, answers: NOT_FOUND },
+  "report.byShares": { access: ALL_TENANT, input: { keys: `missing-${missing}` }, answers: NOT_FOUND },
   "surveyResults.calculate": { access: ALL_TENANT, input: { key: `missing-${missing}` }, answers: NOT_FOUND },
   "surveyResults.calculation": {
     access: ALL_TENANT,

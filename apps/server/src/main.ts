@@ -6,6 +6,7 @@ import { seed } from "@kunto/db/seed";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
+import { addReportBenchRoutes } from "./bench-report-routes";
 import { addBenchRoutes, addSurveyBenchRoutes, addTaskBenchRoutes } from "./bench-routes";
 import { loadConfig, loadSecretsKey } from "./config";
 import { startJobs } from "./jobs";
@@ -57,6 +58,7 @@ async function main() {
           addBenchRoutes(app, database.db);
           addSurveyBenchRoutes(app, database.db);
           addTaskBenchRoutes(app, database.db);
+          addReportBenchRoutes(app, database.db);
         }
       : undefined,
     ready: async () => {

@@ -34,10 +34,12 @@ import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$te
 import { Route as AuthedTTenantIdWelcomeRouteImport } from './routes/_authed/t/$tenantId/welcome'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
 import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
+import { Route as AuthedTTenantIdReportsIndexRouteImport } from './routes/_authed/t/$tenantId/reports/index'
 import { Route as AuthedTTenantIdTasksIndexRouteImport } from './routes/_authed/t/$tenantId/tasks/index'
 import { Route as AuthedTTenantIdTasksCategoryRouteImport } from './routes/_authed/t/$tenantId/tasks/$category'
 import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
 import { Route as AuthedTTenantIdAnalysesSKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/s/$key'
+import { Route as AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport } from './routes/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -170,6 +172,12 @@ const AuthedTTenantIdAnalysesNewRoute =
     path: '/analyses/new',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdReportsIndexRoute =
+  AuthedTTenantIdReportsIndexRouteImport.update({
+    id: '/reports/',
+    path: '/reports/',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdTasksIndexRoute =
   AuthedTTenantIdTasksIndexRouteImport.update({
     id: '/tasks/',
@@ -192,6 +200,12 @@ const AuthedTTenantIdAnalysesSKeyRoute =
   AuthedTTenantIdAnalysesSKeyRouteImport.update({
     id: '/analyses/s/$key',
     path: '/analyses/s/$key',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route =
+  AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport.update({
+    id: '/reports/rg/$category/{-$subcategory}',
+    path: '/reports/rg/$category/{-$subcategory}',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
 
@@ -221,9 +235,11 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute
@@ -250,9 +266,11 @@ export interface FileRoutesByTo {
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/reports': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/tasks': typeof AuthedTTenantIdTasksIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -282,9 +300,11 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/_authed/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/_authed/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/_authed/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
   '/_authed/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/_authed/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -314,9 +334,11 @@ export interface FileRouteTypes {
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/tasks/$category'
     | '/t/$tenantId/analyses/'
+    | '/t/$tenantId/reports/'
     | '/t/$tenantId/tasks/'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
+    | '/t/$tenantId/reports/rg/$category/{-$subcategory}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/confirm-email'
@@ -343,9 +365,11 @@ export interface FileRouteTypes {
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/tasks/$category'
     | '/t/$tenantId/analyses'
+    | '/t/$tenantId/reports'
     | '/t/$tenantId/tasks'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
+    | '/t/$tenantId/reports/rg/$category/{-$subcategory}'
   id:
     | '__root__'
     | '/_authed'
@@ -374,9 +398,11 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/analyses/new'
     | '/_authed/t/$tenantId/tasks/$category'
     | '/_authed/t/$tenantId/analyses/'
+    | '/_authed/t/$tenantId/reports/'
     | '/_authed/t/$tenantId/tasks/'
     | '/_authed/t/$tenantId/analyses/created/$key'
     | '/_authed/t/$tenantId/analyses/s/$key'
+    | '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -564,6 +590,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdAnalysesNewRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/reports/': {
+      id: '/_authed/t/$tenantId/reports/'
+      path: '/reports'
+      fullPath: '/t/$tenantId/reports/'
+      preLoaderRoute: typeof AuthedTTenantIdReportsIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/tasks/': {
       id: '/_authed/t/$tenantId/tasks/'
       path: '/tasks'
@@ -592,6 +625,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdAnalysesSKeyRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}': {
+      id: '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
+      path: '/reports/rg/$category/{-$subcategory}'
+      fullPath: '/t/$tenantId/reports/rg/$category/{-$subcategory}'
+      preLoaderRoute: typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
   }
 }
 
@@ -605,9 +645,11 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
   AuthedTTenantIdTasksCategoryRoute: typeof AuthedTTenantIdTasksCategoryRoute
   AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
+  AuthedTTenantIdReportsIndexRoute: typeof AuthedTTenantIdReportsIndexRoute
   AuthedTTenantIdTasksIndexRoute: typeof AuthedTTenantIdTasksIndexRoute
   AuthedTTenantIdAnalysesCreatedKeyRoute: typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   AuthedTTenantIdAnalysesSKeyRoute: typeof AuthedTTenantIdAnalysesSKeyRoute
+  AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route: typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
@@ -620,10 +662,13 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
   AuthedTTenantIdTasksCategoryRoute: AuthedTTenantIdTasksCategoryRoute,
   AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,
+  AuthedTTenantIdReportsIndexRoute: AuthedTTenantIdReportsIndexRoute,
   AuthedTTenantIdTasksIndexRoute: AuthedTTenantIdTasksIndexRoute,
   AuthedTTenantIdAnalysesCreatedKeyRoute:
     AuthedTTenantIdAnalysesCreatedKeyRoute,
   AuthedTTenantIdAnalysesSKeyRoute: AuthedTTenantIdAnalysesSKeyRoute,
+  AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route:
+    AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route,
 }
 
 const AuthedTTenantIdRouteRouteWithChildren =

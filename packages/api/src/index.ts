@@ -5,6 +5,7 @@ export { openApiDocument } from "./openapi";
 export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
+export type { TReport } from "./routers/report-schemas";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./services/demo-sandbox";
 export { listMembers } from "./services/members";
 export { refreshNotifications } from "./services/notifications";

@@ -76,6 +76,12 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/tenant/team"],
   },
   {
+    name: "Reports",
+    description:
+      "Results of a selection of surveys or shares: fitness index, categories, culture, input map, trends, heatmap, and their PDF, CSV and XLSX exports.",
+    prefixes: ["/tenant/survey/reports", "/tenant/reports"],
+  },
+  {
     name: "Surveys",
     description: "The current organisation's surveys: schedule, status, answer counts per day.",
     prefixes: ["/tenant/survey"],
@@ -342,6 +348,74 @@ const IMAGE_OPERATION = {
   },
 };
 
+/** The report downloads (apps/server report-export): binary answers served beside the REST adapter. */
+export const REPORT_EXPORT_TYPES = {
+  pdf: "application/pdf",
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+const EXPORT_OPERATION = {
+  operationId: "reportExport",
+  summary: "Download a report as PDF, CSV or XLSX",
+  description: [
+    "The report of a selection as a file: `surveys` (comma-separated survey keys, every share of each) or `shares` (comma-separated share keys), exactly one of them. The PDF has the account's name and the selection on its cover and the charts as vector drawings; CSV (UTF-8) and XLSX carry the same numbers. Every file withholds what the screen withholds (the anonymity rules).",
+    ACCESS_TEXT.tenant,
+    "Permission: `report.read`.",
+  ].join(" "),
+  tags: ["Reports"],
+  security: [{ [SECURITY_SCHEME]: [] }],
+  parameters: [
+    {
+      name: "format",
+      in: "path",
+      required: true,
+      schema: { type: "string", enum: Object.keys(REPORT_EXPORT_TYPES) },
+      example: "pdf",
+    },
+    {
+      name: "surveys",
+      in: "query",
+      required: false,
+      description: "Comma-separated survey keys (at most one per survey type).",
+      schema: { type: "string" },
+      example: "K7Q2M4XD9BFH,P3T8W6ZN2RCL",
+    },
+    {
+      name: "shares",
+      in: "query",
+      required: false,
+      description: "Comma-separated share keys (of at most one survey per type).",
+      schema: { type: "string" },
+    },
+    {
+      name: "lang",
+      in: "query",
+      required: false,
+      description: "Language of the file's texts.",
+      schema: { type: "string", enum: ["en", "fi", "ee", "ru", "pl"], default: "en" },
+      example: "en",
+    },
+    TENANT_HEADER,
+  ],
+  responses: {
+    "200": {
+      description: "The file, as an attachment named after the account and the day.",
+      content: Object.fromEntries(
+        Object.values(REPORT_EXPORT_TYPES).map((type) => [
+          type,
+          { schema: { type: "string", contentMediaType: type } },
+        ]),
+      ),
+    },
+    ...Object.fromEntries(
+      [400, 401, 403, 404, 500].map((status) => [
+        String(status),
+        { $ref: `#/components/responses/Error${status}` },
+      ]),
+    ),
+  },
+};
+
 export function openApiDocument(baseUrl: string, options: { secureCookies?: boolean } = {}): OpenAPIObject {
   const cookie = sessionCookieName(options.secureCookies ?? false);
   const doc = generateOpenApiDocument(appRouter, {
@@ -418,6 +492,8 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
   }
 
   paths["/public/image/{key}"] = { get: IMAGE_OPERATION as unknown as Operation };
+  paths["/tenant/reports/export/{format}"] = { get: EXPORT_OPERATION as unknown as Operation };
+  usedTags.add("Reports");
   usedTags.add("Profile");
   const components = (doc.components ?? {}) as Json;
   // The library's own error schemas describe a body the server never sends.

@@ -6,6 +6,7 @@ import { dashboardRouter } from "./routers/dashboard";
 import { demoRouter } from "./routers/demo";
 import { notificationRouter } from "./routers/notification";
 import { publicSurveyRouter } from "./routers/public-survey";
+import { reportRouter } from "./routers/report";
 import { surveyRouter } from "./routers/survey";
 import { surveyResultsRouter } from "./routers/survey-results";
 import { surveyShareRouter } from "./routers/survey-share";
@@ -17,7 +18,7 @@ import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
 
-/** Domains to come: report, party, message, billing, financials. */
+/** Domains to come: party, message, billing, financials. */
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
@@ -38,6 +39,7 @@ export const appRouter = router({
   publicTaskVoting: publicTaskVotingRouter,
   category: categoryRouter,
   staticTask: staticTaskRouter,
+  report: reportRouter,
 });
 
 registerProcedures(appRouter);

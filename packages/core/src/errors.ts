@@ -132,6 +132,11 @@ export const ERROR_STATUS = {
   error_deleting_category: 500,
   error_saving_static_task: 500,
   error_deleting_static_task: 500,
+  // reports (document 2 §4 "Report selection", §5, §8)
+  choose_target_group: 400,
+  selected_share_free_warning: 403,
+  report_selection_invalid: 400,
+  error_loading_reports: 500,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

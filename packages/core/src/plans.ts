@@ -25,6 +25,8 @@ export interface PlanLimits {
   /** Shares selectable in one report; null = any number. */
   maxSelectedShares: number | null;
   fullDashboard: boolean;
+  /** The reports' heatmap of categories by target group (document 2, issue 8). */
+  reportHeatmap: boolean;
   financials: boolean;
   shareByEmail: boolean;
 }
@@ -37,6 +39,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     combinedAnalyses: false,
     maxSelectedShares: 1,
     fullDashboard: false,
+    reportHeatmap: false,
     financials: false,
     shareByEmail: false,
   },
@@ -47,6 +50,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     combinedAnalyses: true,
     maxSelectedShares: null,
     fullDashboard: true,
+    reportHeatmap: true,
     financials: true,
     shareByEmail: true,
   },
@@ -57,6 +61,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     combinedAnalyses: true,
     maxSelectedShares: null,
     fullDashboard: true,
+    reportHeatmap: true,
     financials: true,
     shareByEmail: true,
   },

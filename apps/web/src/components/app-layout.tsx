@@ -16,6 +16,7 @@ import { useDisclosure } from "@mantine/hooks";
 import {
   IconBuilding,
   IconCategory,
+  IconChartBar,
   IconChecklist,
   IconChevronDown,
   IconClipboardList,
@@ -136,6 +137,15 @@ function MainNav({
             leftSection={<IconLayoutDashboard size={18} />}
             onClick={onNavigate}
           />
+          {tenant.permissions.has("report.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/reports"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Reports</Trans>}
+              leftSection={<IconChartBar size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
           {tenant.permissions.has("survey.read") ? (
             <NavLinkItem
               to="/t/$tenantId/analyses"

@@ -154,7 +154,7 @@ async function readTemplate(tx: Tx | Db, templateId: string): Promise<LoadedTemp
 }
 
 /** Texts of the given tids in one language, English where that language has none. */
-async function textsFor(tx: Tx, tids: string[], language: RespondentLanguage) {
+export async function textsFor(tx: Tx, tids: string[], language: RespondentLanguage) {
   const rows = tids.length
     ? await tx
         .select()

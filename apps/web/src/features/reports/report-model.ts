@@ -1,0 +1,136 @@
+import type { AppRouter } from "@kunto/api";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { inferRouterOutputs } from "@trpc/server";
+import { z } from "zod";
+
+type Outputs = inferRouterOutputs<AppRouter>["report"];
+export type Report = Outputs["bySurveys"];
+export type ReportSide = NonNullable<Report["personnel"]>;
+export type ReportOptions = Outputs["options"];
+export type SurveyOption = ReportOptions["personnel"][number];
+export type Band = "weakness" | "opportunity" | "strength" | "grey";
+
+/**
+ * The selection in the URL (so the category report, a reload and a shared link show the same
+ * thing): the survey of each type and the chosen shares of each (empty: none chosen).
+ */
+export const ZReportSearch = z.object({
+  personnel: z.string().max(100).optional().catch(undefined),
+  management: z.string().max(100).optional().catch(undefined),
+  pshares: z.string().max(2000).optional().catch(undefined),
+  mshares: z.string().max(2000).optional().catch(undefined),
+});
+export type ReportSearch = z.infer<typeof ZReportSearch>;
+
+export interface Selection {
+  personnel: SurveyOption | null;
+  management: SurveyOption | null;
+  personnelShares: string[];
+  managementShares: string[];
+}
+
+export const splitKeys = (value: string | undefined): string[] =>
+  value ? value.split(",").filter(Boolean) : [];
+
+/**
+ * The selection the URL names, completed with the defaults (document 2 §4): the newest offered
+ * survey of each type; a FREE account (one share per report) starts with the first share chosen.
+ * A key that is no longer offered falls back to the default.
+ */
+export function selectionOf(options: ReportOptions, search: ReportSearch): Selection {
+  const pick = (list: SurveyOption[], key: string | undefined, fallback: string | null) =>
+    list.find((s) => s.key === key) ?? list.find((s) => s.key === fallback) ?? null;
+  const personnel = pick(options.personnel, search.personnel, options.defaults.personnel);
+  const management = pick(options.management, search.management, options.defaults.management);
+  const shares = (survey: SurveyOption | null, keys: string[]) => {
+    if (!survey) return [];
+    const known = keys.filter((k) => survey.shares.some((s) => s.key === k));
+    const limited = options.maxSelectedShares === null ? known : known.slice(0, options.maxSelectedShares);
+    if (limited.length === 0 && options.maxSelectedShares !== null && survey.shares[0])
+      return [survey.shares[0].key];
+    return limited;
+  };
+  return {
+    personnel,
+    management,
+    personnelShares: shares(personnel, splitKeys(search.pshares)),
+    managementShares: shares(management, splitKeys(search.mshares)),
+  };
+}
+
+/**
+ * Which call a selection makes (document 2 §7 "Reports call selection"): with no share chosen on
+ * a paid plan, by survey keys; otherwise by share keys, a side without a chosen share standing for
+ * all of its shares. null when nothing is selected.
+ */
+export function reportCall(selection: Selection): { by: "surveys" | "shares"; keys: string } | null {
+  const sides = [
+    { survey: selection.personnel, shares: selection.personnelShares },
+    { survey: selection.management, shares: selection.managementShares },
+  ].filter((side): side is { survey: SurveyOption; shares: string[] } => side.survey !== null);
+  if (sides.length === 0) return null;
+  if (sides.every((side) => side.shares.length === 0))
+    return { by: "surveys", keys: sides.map((side) => side.survey.key).join(",") };
+  const keys = sides.flatMap((side) =>
+    side.shares.length > 0 ? side.shares : side.survey.shares.map((share) => share.key),
+  );
+  return { by: "shares", keys: keys.join(",") };
+}
+
+export const BAND_LABELS: Record<Band, MessageDescriptor> = {
+  weakness: msg`Weakness`,
+  opportunity: msg`Opportunity`,
+  strength: msg`Strength`,
+  grey: msg`No data`,
+};
+
+/** Band fills: light tones under dark text (contrast ≥ 4.5:1); the band is also named in words. */
+export const BAND_COLORS: Record<Band, string> = {
+  weakness: "red.2",
+  opportunity: "yellow.2",
+  strength: "green.2",
+  grey: "gray.2",
+};
+/** Stronger tones for bars and dots in charts (each chart also has a table or sentence). */
+export const BAND_CHART_COLORS: Record<Band, string> = {
+  weakness: "red.7",
+  opportunity: "yellow.6",
+  strength: "green.7",
+  grey: "gray.5",
+};
+
+/** Whole percent (document 2 §9: scores rounded to whole percent). */
+export const percent = (value: number | null | undefined): string =>
+  value === null || value === undefined ? "–" : `${Math.round(value)} %`;
+
+/** A change in points with its sign, rounded to whole points. */
+export const signed = (value: number | null | undefined): string | null => {
+  if (value === null || value === undefined) return null;
+  const rounded = Math.round(value);
+  return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${Math.abs(rounded)}` : "±0";
+};
+
+export const FITNESS_AREAS = ["efficiency", "capability", "leadership"] as const;
+/** The reports overview's category cards, in order (economy_customers only with management answers). */
+export const OVERVIEW_CATEGORIES = ["efficiency", "capability", "leadership", "economy_customers"] as const;
+export const CATEGORY_ROUTES = [
+  "efficiency",
+  "capability",
+  "leadership",
+  "economy_customers",
+  "culture",
+] as const;
+
+export function titleOf(report: Report, name: string): string {
+  return report.categories.find((c) => c.name === name)?.title ?? name;
+}
+
+/** The item of a side's result named `name` (a category or a subcategory). */
+export function itemOf(side: ReportSide | null, name: string) {
+  for (const c of side?.result.categories ?? []) {
+    if (c.name === name) return c;
+    for (const s of c.subcategories) if (s.name === name) return s;
+  }
+  return null;
+}
