@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DonutChart } from "@mantine/charts";
 import { Card, Group, List, Stack, Text, Title } from "@mantine/core";
-import { ReportLink } from "./report-link";
+import { ButtonLink } from "../../components/links";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
 
@@ -68,9 +68,14 @@ export function CultureCard({ tenantId, side }: { tenantId: string; side: Dashbo
           </Text>
         )}
         <Group mt="auto">
-          <ReportLink href={`/t/${tenantId}/reports/rg/culture`}>
+          <ButtonLink
+            to="/t/$tenantId/reports/rg/$category/{-$subcategory}"
+            params={{ tenantId, category: "culture" }}
+            variant="light"
+            size="sm"
+          >
             <Trans>Open the culture report</Trans>
-          </ReportLink>
+          </ButtonLink>
         </Group>
       </Stack>
     </Card>

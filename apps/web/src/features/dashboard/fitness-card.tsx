@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart } from "@mantine/charts";
 import { Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
+import { ButtonLink } from "../../components/links";
 import { formatSurveyDay, surveyTitle } from "../surveys/survey-labels";
 import { BAND_COLORS, BAND_LABELS, type Band, defaultBand, wholePercent } from "./bands";
-import { ReportLink } from "./report-link";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
 
@@ -65,9 +65,15 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
           </>
         )}
         <Group mt="auto">
-          <ReportLink href={`/t/${tenantId}/reports?inputMap=true`}>
+          <ButtonLink
+            to="/t/$tenantId/reports"
+            params={{ tenantId }}
+            search={{ inputMap: true }}
+            variant="light"
+            size="sm"
+          >
             <Trans>Open the input map</Trans>
-          </ReportLink>
+          </ButtonLink>
         </Group>
       </Stack>
     </Card>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, List, Stack, Stepper, Text } from "@mantine/core";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { Navigate, useNavigate } from "@tanstack/react-router";
+import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import { tenantDetailsOf } from "../../components/tenant-details-fields";
 import {
@@ -147,9 +148,9 @@ export function OnboardingPage({ tenantId, routeStep }: { tenantId: string; rout
           text={t`Your organisation is set up. Follow the answers on the dashboard and the improvement work on the tasks screen.`}
         >
           <Group justify="flex-end">
-            <Button component={Link} to={`/t/${tenantId}/tasks` as never}>
+            <ButtonLink to="/t/$tenantId/tasks" params={{ tenantId }}>
               <Trans>Go to the tasks</Trans>
-            </Button>
+            </ButtonLink>
           </Group>
         </StepCard>
       )}
