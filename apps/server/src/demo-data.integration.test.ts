@@ -222,6 +222,25 @@ describe("the demo's surveys (issue 7)", () => {
     expect(small.categories.every((c) => c.value === null)).toBe(true);
   });
 
+  it("has tasks made from the first personnel survey's findings, some done, with staff votes (issue 9)", async () => {
+    const { tenant, surveys } = await demo();
+    const first = surveys.find((s) => s.type === "PERSONNEL");
+    const rows = await asOwner(db.owner, async (tx) => ({
+      tasks: await tx.select().from(schema.tasks).where(eq(schema.tasks.tenantId, tenant.id)),
+      votes: await tx.select().from(schema.taskVotes).where(eq(schema.taskVotes.tenantId, tenant.id)),
+    }));
+    expect(rows.tasks.length).toBe(6);
+    expect(rows.tasks.filter((t) => t.status === "DONE").length).toBe(2);
+    for (const task of rows.tasks) {
+      expect(task.sourceSurveyId, task.name).toBe(first?.id);
+      expect(task.categoryId, task.name).not.toBeNull();
+      expect(task.staticTaskId, "every suggestion stays open for the visitor").toBeNull();
+      // The board's count is the votes stored, each only a hash of a browser token.
+      expect(rows.votes.filter((v) => v.taskId === task.id).length, task.name).toBe(task.voteCount);
+    }
+    expect(rows.votes.every((v) => /^[0-9a-f]{64}$/.test(v.sessionHash))).toBe(true);
+  });
+
   it("seeds again without duplicating, and fills a demo organisation that has no survey yet", async () => {
     const before = await demo();
     await runSeed();
@@ -246,5 +265,9 @@ describe("the demo's surveys (issue 7)", () => {
     // Teams and recipients were kept, not made twice.
     expect(refilled.teams.map((t) => t.id)).toEqual(before.teams.map((t) => t.id));
     expect(refilled.answerers.length).toBe(before.answerers.length);
+    const tasks = await asOwner(db.owner, (tx) =>
+      tx.select().from(schema.tasks).where(eq(schema.tasks.tenantId, before.tenant.id)),
+    );
+    expect(tasks.length, "tasks are seeded once").toBe(6);
   });
 });

@@ -5,6 +5,7 @@ import { type SystemDb, withSystem } from "../scope";
 import { loadDefaultContent } from "./content";
 import { DEMO_EMAIL, DEMO_SUBSIDIARY, DEMO_SUBSIDIARY_MEMBERS, DEMO_TENANT, DEMO_USERS } from "./demo";
 import { type SeedKeys, seedDemoSurveys } from "./demo-surveys";
+import { seedDemoTasks } from "./demo-tasks";
 
 export { DEMO_SURVEYS, engineQuestions, foldResponses, type SeedKeys, toRawAnswers } from "./demo-surveys";
 
@@ -38,6 +39,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     const existing = await tx.execute(sql`select 1 from users where email = ${options.adminEmail}`);
     if (existing.length > 0) {
       await seedDemoSurveys(tx, options.keys);
+      await seedDemoTasks(tx);
       return { created: false, admin: { email: options.adminEmail, password: null } };
     }
     const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
@@ -83,6 +85,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     }
     await tx.insert(schema.tenantValues).values({ tenantId: tenant.id, key: "onboarding", value: "7" });
     await seedDemoSurveys(tx, options.keys);
+    await seedDemoTasks(tx);
     return { created: true, admin: { email: options.adminEmail, password: adminPassword } };
   });
 }
