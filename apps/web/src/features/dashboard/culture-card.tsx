@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DonutChart } from "@mantine/charts";
-import { Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, List, RingProgress, Stack, Text, Title } from "@mantine/core";
 import { ButtonLink } from "../../components/links";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
@@ -37,20 +36,12 @@ export function CultureCard({ tenantId, side }: { tenantId: string; side: Dashbo
           <WithheldNote missing={side.missingAnswers} />
         ) : percentages ? (
           <Group align="center" gap="lg" wrap="wrap">
-            <div aria-hidden="true">
-              <DonutChart
-                size={140}
-                thickness={26}
-                withTooltip={false}
-                data={TYPES.map((type) => ({
-                  name: labels[type],
-                  value: percentages[type],
-                  color: COLORS[type],
-                }))}
-                pieChartProps={{ accessibilityLayer: false }}
-                pieProps={{ rootTabIndex: -1 }}
-              />
-            </div>
+            <RingProgress
+              aria-hidden="true"
+              size={140}
+              thickness={26}
+              sections={TYPES.map((type) => ({ value: percentages[type], color: COLORS[type] }))}
+            />
             <List spacing={4} size="sm" listStyleType="none" aria-label={t`Culture types`}>
               {TYPES.map((type) => (
                 <List.Item key={type}>

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BarChart } from "@mantine/charts";
-import { Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
 import { ButtonLink } from "../../components/links";
+import { BAND_CHART_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
 import { formatSurveyDay, surveyTitle } from "../surveys/survey-labels";
-import { BAND_COLORS, BAND_LABELS, type Band, defaultBand, wholePercent } from "./bands";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
 
@@ -28,8 +27,8 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
   const rows = AREAS.map((area) => {
     const current = side.fitnessIndex[area];
     const before = previous?.[area].value ?? null;
-    const value = current.value === null ? null : wholePercent(current.value);
-    const change = value !== null && before !== null ? value - wholePercent(before) : null;
+    const value = current.value === null ? null : Math.round(current.value);
+    const change = value !== null && before !== null ? value - Math.round(before) : null;
     return { area, label: labels[area], value, band: current.band as Band, change };
   });
   const title = surveyTitle({ name: side.survey.name, type: "PERSONNEL" });
@@ -49,18 +48,23 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
           <WithheldNote missing={side.missingAnswers} />
         ) : (
           <>
-            <div aria-hidden="true">
-              <BarChart
-                h={200}
-                data={rows.map((row) => ({ area: row.label, score: row.value ?? 0 }))}
-                dataKey="area"
-                series={[{ name: "score", label: t`Score` }]}
-                getBarColor={(value) => BAND_COLORS[defaultBand(value)]}
-                yAxisProps={{ domain: [0, 100] }}
-                withTooltip={false}
-                barChartProps={{ accessibilityLayer: false }}
-              />
-            </div>
+            {/* Drawn for the eye with plain bars (no chart library on the dashboard: docs/decisions.md). */}
+            <Stack gap={6} aria-hidden="true">
+              {rows.map((row) => (
+                <Group key={row.area} gap="sm" wrap="nowrap">
+                  <Text size="xs" w={90} truncate>
+                    {row.label}
+                  </Text>
+                  <Progress
+                    value={row.value ?? 0}
+                    color={BAND_CHART_COLORS[row.band]}
+                    size="lg"
+                    radius="sm"
+                    flex={1}
+                  />
+                </Group>
+              ))}
+            </Stack>
             <ScoreTable rows={rows} withChange={previous !== null} />
           </>
         )}
@@ -114,7 +118,7 @@ function ScoreTable({
             <Table.Td>
               <Group gap={6} justify="flex-end" wrap="wrap">
                 <span>{row.value === null ? "–" : `${row.value} %`}</span>
-                <Badge variant="light" color={BAND_COLORS[row.band].split(".")[0]} size="sm">
+                <Badge variant="light" color={BAND_CHART_COLORS[row.band].split(".")[0]} size="sm">
                   {i18n._(BAND_LABELS[row.band])}
                 </Badge>
               </Group>

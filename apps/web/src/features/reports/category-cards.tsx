@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { AnchorLink } from "../../components/links";
+import { BAND_CHART_COLORS } from "../../lib/bands";
 import { CategoryTasksButton } from "./category-tasks-button";
 import {
-  BAND_CHART_COLORS,
   itemOf,
   OVERVIEW_CATEGORIES,
   type Report,

@@ -2,7 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Fragment } from "react";
-import { BAND_COLORS, BAND_LABELS, type Band, type Report, type ReportSide, titleOf } from "./report-model";
+import { BAND_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
+import { type Report, type ReportSide, titleOf } from "./report-model";
 
 /**
  * The heatmap (issue 8, paid plans): categories by target group, each cell its value in words

@@ -1,6 +1,4 @@
 import type { AppRouter } from "@kunto/api";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import type { inferRouterOutputs } from "@trpc/server";
 import { z } from "zod";
 
@@ -9,7 +7,6 @@ export type Report = Outputs["bySurveys"];
 export type ReportSide = NonNullable<Report["personnel"]>;
 export type ReportOptions = Outputs["options"];
 export type SurveyOption = ReportOptions["personnel"][number];
-export type Band = "weakness" | "opportunity" | "strength" | "grey";
 
 /**
  * The selection in the URL (so the category report, a reload and a shared link show the same
@@ -77,28 +74,6 @@ export function reportCall(selection: Selection): { by: "surveys" | "shares"; ke
   );
   return { by: "shares", keys: keys.join(",") };
 }
-
-export const BAND_LABELS: Record<Band, MessageDescriptor> = {
-  weakness: msg`Weakness`,
-  opportunity: msg`Opportunity`,
-  strength: msg`Strength`,
-  grey: msg`No data`,
-};
-
-/** Band fills: light tones under dark text (contrast ≥ 4.5:1); the band is also named in words. */
-export const BAND_COLORS: Record<Band, string> = {
-  weakness: "red.2",
-  opportunity: "yellow.2",
-  strength: "green.2",
-  grey: "gray.2",
-};
-/** Stronger tones for bars and dots in charts (each chart also has a table or sentence). */
-export const BAND_CHART_COLORS: Record<Band, string> = {
-  weakness: "red.7",
-  opportunity: "yellow.6",
-  strength: "green.7",
-  grey: "gray.5",
-};
 
 /** Whole percent (document 2 §9: scores rounded to whole percent). */
 export const percent = (value: number | null | undefined): string =>

@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Badge, Group, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { BAND_COLORS, BAND_LABELS, type Band, type ReportSide, signed } from "./report-model";
+import { BAND_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
+import { type ReportSide, signed } from "./report-model";
 
 /** The band in words on its colour (colour never carries the band alone). */
 export function BandBadge({ band, withheld = false }: { band: Band; withheld?: boolean }) {
