@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
 import { ButtonLink } from "../../components/links";
 import { BAND_CHART_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
@@ -51,8 +51,8 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
             {/* Drawn for the eye with plain bars (no chart library on the dashboard: docs/decisions.md). */}
             <Stack gap={6} aria-hidden="true">
               {rows.map((row) => (
-                <Group key={row.area} gap="sm" wrap="nowrap">
-                  <Text size="xs" w={90} truncate>
+                <div key={row.area}>
+                  <Text size="xs" className="break-anywhere">
                     {row.label}
                   </Text>
                   <Progress
@@ -60,9 +60,8 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
                     color={BAND_CHART_COLORS[row.band]}
                     size="lg"
                     radius="sm"
-                    flex={1}
                   />
-                </Group>
+                </div>
               ))}
             </Stack>
             <ScoreTable rows={rows} withChange={previous !== null} />
@@ -93,7 +92,7 @@ function ScoreTable({
 }) {
   const { t, i18n } = useLingui();
   return (
-    <Table fz="sm" verticalSpacing={4} aria-label={t`Company Fitness Index`}>
+    <Table fz="sm" verticalSpacing={4} layout="fixed" aria-label={t`Company Fitness Index`}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">
@@ -112,16 +111,17 @@ function ScoreTable({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.area} fw={row.area === "overall" ? 700 : undefined}>
-            <Table.Th scope="row" fw="inherit">
+            <Table.Th scope="row" fw="inherit" className="break-anywhere">
               {row.label}
             </Table.Th>
-            <Table.Td>
-              <Group gap={6} justify="flex-end" wrap="wrap">
-                <span>{row.value === null ? "–" : `${row.value} %`}</span>
-                <Badge variant="light" color={BAND_CHART_COLORS[row.band].split(".")[0]} size="sm">
-                  {i18n._(BAND_LABELS[row.band])}
-                </Badge>
-              </Group>
+            <Table.Td ta="right">
+              {/* The band in words under the score: it wraps on a phone, where a badge would not. */}
+              <Text span size="sm" fw="inherit" display="block">
+                {row.value === null ? "–" : `${row.value} %`}
+              </Text>
+              <Text span size="xs" c="dimmed" display="block" className="break-anywhere">
+                {i18n._(BAND_LABELS[row.band])}
+              </Text>
             </Table.Td>
             {withChange ? (
               <Table.Td ta="right">
