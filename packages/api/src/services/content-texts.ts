@@ -9,7 +9,7 @@ import { inArray, sql } from "drizzle-orm";
  * that every account reads, and a change applies at the next read (no restart, no cache).
  */
 export type Texts = Record<Language, string>;
-const EMPTY: Texts = { en: "", fi: "", ee: "", ru: "", pl: "" };
+export const EMPTY_TEXTS: Texts = { en: "", fi: "", ee: "", ru: "", pl: "" };
 
 /** The texts of the tids, every language filled (English where one has no text). */
 export async function textsOf(tx: Tx, tids: Array<string | null>): Promise<Map<string, Texts>> {
@@ -18,7 +18,7 @@ export async function textsOf(tx: Tx, tids: Array<string | null>): Promise<Map<s
   if (wanted.length === 0) return map;
   const rows = await tx.select().from(schema.translations).where(inArray(schema.translations.tid, wanted));
   for (const row of rows) {
-    const texts = map.get(row.tid) ?? { ...EMPTY };
+    const texts = map.get(row.tid) ?? { ...EMPTY_TEXTS };
     texts[row.language] = row.text;
     map.set(row.tid, texts);
   }

@@ -2,7 +2,6 @@ import { generatePublicKey } from "@kunto/auth";
 import {
   AppError,
   LANGUAGES,
-  type Language,
   renumberTemplate,
   type SurveyType,
   TEMP_KEY_PREFIX,
@@ -12,6 +11,7 @@ import {
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { EMPTY_TEXTS, type Texts, textsOf } from "./content-texts";
 
 /**
  * Survey templates (document 2 §2-§5, §7), edited by platform admins. Decisions (docs/decisions.md,
@@ -24,29 +24,12 @@ import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
  * - At most one template per type is active: activating one deactivates the others of its type.
  *   Deleting is refused for a template in use or the active one.
  */
-type Texts = Record<Language, string>;
 export type TemplateRow = typeof schema.surveyTemplates.$inferSelect;
 type QuestionRow = typeof schema.surveyQuestions.$inferSelect;
 type ChoiceRow = typeof schema.questionChoices.$inferSelect;
 
 const TID_PREFIX = "st.";
 const newTid = () => `${TID_PREFIX}${generatePublicKey()}`;
-const EMPTY: Texts = { en: "", fi: "", ee: "", ru: "", pl: "" };
-
-async function textsOf(tx: Tx, tids: Array<string | null>): Promise<Map<string, Texts>> {
-  const wanted = [...new Set(tids.filter((t): t is string => !!t))];
-  const map = new Map<string, Texts>();
-  if (wanted.length === 0) return map;
-  const rows = await tx.select().from(schema.translations).where(inArray(schema.translations.tid, wanted));
-  for (const row of rows) {
-    const texts = map.get(row.tid) ?? { ...EMPTY };
-    texts[row.language] = row.text;
-    map.set(row.tid, texts);
-  }
-  // A language without a row reads as English (the content fallback).
-  for (const texts of map.values()) for (const l of LANGUAGES) texts[l] ||= texts.en;
-  return map;
-}
 
 async function usage(tx: Tx, templateIds: string[]): Promise<Map<string, number>> {
   if (templateIds.length === 0) return new Map();
@@ -72,7 +55,7 @@ export async function questionCategories(tx: Tx, type?: SurveyType) {
       engineName: c.engineName,
       parent: all.find((p) => p.id === c.parentId)?.engineName ?? null,
       types: c.types as SurveyType[],
-      name: names.get(c.nameTid) ?? { ...EMPTY, en: c.engineName },
+      name: names.get(c.nameTid) ?? { ...EMPTY_TEXTS, en: c.engineName },
     }));
 }
 
@@ -118,7 +101,7 @@ export async function listTemplates(tx: Tx) {
     welcome: r.welcome,
     autojump: r.autojump,
     startTid: r.startTid,
-    start: starts.get(r.startTid) ?? EMPTY,
+    start: starts.get(r.startTid) ?? EMPTY_TEXTS,
     questionCount: counts.find((c) => c.id === r.id)?.n ?? 0,
     inUse: used.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
@@ -154,7 +137,7 @@ async function templateDto(tx: Tx, row: TemplateRow) {
     ...questions.flatMap((q) => [q.titleTid, q.contentTid, q.sliderMinTid, q.sliderMaxTid]),
     ...choices.map((c) => c.nameTid),
   ]);
-  const read = (tid: string | null) => (tid ? (texts.get(tid) ?? EMPTY) : null);
+  const read = (tid: string | null) => (tid ? (texts.get(tid) ?? EMPTY_TEXTS) : null);
   const used = (await usage(tx, [row.id])).get(row.id) ?? 0;
   const categories = await questionCategories(tx, row.type);
   const linked = new Set(questions.map((q) => q.category));
@@ -166,7 +149,7 @@ async function templateDto(tx: Tx, row: TemplateRow) {
     welcome: row.welcome,
     autojump: row.autojump,
     startTid: row.startTid,
-    start: read(row.startTid) ?? EMPTY,
+    start: read(row.startTid) ?? EMPTY_TEXTS,
     inUse: used,
     missingCategories: categories.map((c) => c.engineName).filter((name) => !linked.has(name)),
     createdAt: row.createdAt.toISOString(),
@@ -178,7 +161,7 @@ async function templateDto(tx: Tx, row: TemplateRow) {
       group: q.groupKey,
       category: q.category,
       titleTid: q.titleTid,
-      title: read(q.titleTid) ?? EMPTY,
+      title: read(q.titleTid) ?? EMPTY_TEXTS,
       contentTid: q.contentTid,
       content: read(q.contentTid),
       sliderMin: q.sliderMin,
@@ -194,7 +177,7 @@ async function templateDto(tx: Tx, row: TemplateRow) {
         .map((c) => ({
           key: c.key,
           nameTid: c.nameTid,
-          name: read(c.nameTid) ?? EMPTY,
+          name: read(c.nameTid) ?? EMPTY_TEXTS,
           value: c.value,
           order: c.order,
         })),
