@@ -1,5 +1,13 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN, demoContext, overflowProblems, settled, signedInContext, tenantIdOf } from "./support";
+import {
+  ADMIN,
+  demoContext,
+  expectAccessible,
+  overflowProblems,
+  settled,
+  signedInContext,
+  tenantIdOf,
+} from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const LANGUAGES = ["en", "fi", "ee", "ru", "pl"] as const;
@@ -28,6 +36,8 @@ async function phone(browser: Browser, language: Language, storageState?: State)
 
 async function check(page: Page, what: string) {
   expect.soft(await overflowProblems(page), `${what} at 390 px`).toEqual([]);
+  // The outside review scans every screen with axe at phone size in all five languages.
+  await expectAccessible(page, `${what} at 390 px`);
   // Issue 6.18: the tenant is an organisation in every language.
   await expect.soft(page.locator("body"), `${what}: the word "tenant"`).not.toContainText(/tenant/i);
 }
@@ -63,6 +73,8 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
           "/new_account",
           "/surveytemplates",
           "/surveytemplates/new",
+          "/categories",
+          "/tasksmanagement",
         ]) {
           await adminPage.goto(path);
           await settled(adminPage);
@@ -119,6 +131,11 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/analyses`,
         `${base}/analyses/new`,
         `${base}/onboarding?step=1`,
+        `${base}/onboarding?step=6`,
+        `${base}/reports`,
+        `${base}/reports/rg/efficiency`,
+        `${base}/tasks`,
+        `${base}/welcome`,
         "/users",
       ]) {
         await demoPage.goto(path);
@@ -137,6 +154,15 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
       await expect(demoPage.getByRole("dialog")).toBeVisible();
       await check(demoPage, "add user dialog");
       await demo.close();
+
+      // Staff on the public voting page (issue 9), in the language asked for.
+      const staff = await phone(browser, language);
+      const voting = await staff.newPage();
+      await voting.goto(`/public/#/tasks/vote/${sessions.tenantId}?lang=${language}`);
+      await expect(voting.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(voting.getByRole("listitem").first()).toBeVisible();
+      await check(voting, "task voting page");
+      await staff.close();
     });
   }
 });

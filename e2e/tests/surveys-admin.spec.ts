@@ -10,6 +10,9 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const LANGUAGES = ["en", "fi", "ee", "ru", "pl"] as const;
 
 async function scanDialog(page: Page, name: string | RegExp, open: () => Promise<void>) {
+  // A toast of the previous step fading out under the dialog's overlay is scanned mid-fade (its
+  // blended colours fail contrast); the dialog is scanned once the toast has gone (2 s).
+  await expect(page.locator(".mantine-Notification-root")).toHaveCount(0, { timeout: 10_000 });
   await open();
   const dialog = page.getByRole("dialog", { name });
   await expect(dialog).toBeVisible();

@@ -58,12 +58,12 @@ test.describe("issue 9: tasks and task voting", () => {
     await page.reload();
     await settled(page, "Tasks");
     await expect(card(voted).getByTestId("vote-count")).toHaveText("1 vote");
-    await page.getByRole("switch", { name: "Has votes" }).check();
+    await page.getByRole("checkbox", { name: "Has votes" }).check();
     await expect(page).toHaveURL(/hasVotes=true/);
     await expect(card(voted)).toBeVisible();
     await expect(card(other)).toBeHidden();
     await page.reload();
-    await expect(page.getByRole("switch", { name: "Has votes" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Has votes" })).toBeChecked();
     await expect(card(other)).toBeHidden();
 
     // Done on the board, done on the voting page.

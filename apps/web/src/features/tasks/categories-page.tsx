@@ -62,9 +62,6 @@ export function CategoriesPage() {
                 <Trans>Name</Trans>
               </Table.Th>
               <Table.Th>
-                <Trans>Engine name</Trans>
-              </Table.Th>
-              <Table.Th>
                 <Trans>Actions</Trans>
               </Table.Th>
             </Table.Tr>
@@ -73,17 +70,16 @@ export function CategoriesPage() {
             {rows.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td style={{ paddingLeft: `calc(${c.level - 1} * 1.5rem + 0.5rem)` }}>
-                  <Text size="sm" fw={c.level === 1 ? 700 : 400}>
+                  <Text size="sm" fw={c.level === 1 ? 700 : 400} className="break-anywhere">
                     {textIn(c.name)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {c.engineName}
+                  {/* The engine name under the name: two columns fit a phone. */}
+                  <Text size="xs" c="dimmed" ff="monospace" className="break-anywhere">
+                    <Trans>Engine name</Trans>: {c.engineName}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" wrap="wrap">
                     <Button
                       size="xs"
                       variant="light"

@@ -4,13 +4,13 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Modal,
   MultiSelect,
   Progress,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Title,
   Tooltip,
@@ -201,17 +201,17 @@ export function TasksBoardPage({
           />
         </SimpleGrid>
         <Group gap="lg" mt="sm">
-          <Switch
+          <Checkbox
             label={t`Has votes`}
             checked={search.hasVotes ?? false}
             onChange={(e) => set({ hasVotes: e.currentTarget.checked || undefined })}
           />
-          <Switch
+          <Checkbox
             label={t`Hide done`}
             checked={search.hideDone ?? false}
             onChange={(e) => set({ hideDone: e.currentTarget.checked || undefined })}
           />
-          <Switch
+          <Checkbox
             label={t`Only mine`}
             checked={search.own ?? false}
             onChange={(e) => set({ own: e.currentTarget.checked || undefined })}
