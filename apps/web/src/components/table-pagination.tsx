@@ -36,6 +36,12 @@ export function TablePagination({
 }: TablePaginationProps) {
   const { t } = useLingui();
   const { first, last } = pageRange(total, page, pageSize);
+  const controlLabels = {
+    first: t`First page`,
+    previous: t`Previous page`,
+    next: t`Next page`,
+    last: t`Last page`,
+  };
   const from = formatNumber(first);
   const to = formatNumber(last);
   const of = formatNumber(total);
@@ -77,6 +83,9 @@ export function TablePagination({
         size="sm"
         hideWithOnePage
         withEdges={withEdges}
+        // The arrows are icons: each control and page button is named for screen readers (axe button-name).
+        getControlProps={(control) => ({ "aria-label": controlLabels[control] })}
+        getItemProps={(number) => ({ "aria-label": t`Page ${number}` })}
       />
     </Group>
   );
