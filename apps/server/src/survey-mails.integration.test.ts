@@ -19,7 +19,7 @@ const db = connect();
 let server: Awaited<ReturnType<typeof startServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const DAY = 24 * 60 * 60 * 1000;
-const log = { info: () => {}, warn: () => {}, error: () => {}, fatal: () => {} } as never;
+const log = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   server = await startServer(db.db);

@@ -354,7 +354,7 @@ export const REPORT_EXPORT_TYPES = {
   csv: "text/csv",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
-const EXPORT_OPERATION = {
+const EXPORT_OPERATION: Operation = {
   operationId: "reportExport",
   summary: "Download a report as PDF, CSV or XLSX",
   description: [
@@ -492,7 +492,7 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
   }
 
   paths["/public/image/{key}"] = { get: IMAGE_OPERATION as unknown as Operation };
-  paths["/tenant/reports/export/{format}"] = { get: EXPORT_OPERATION as unknown as Operation };
+  paths["/tenant/reports/export/{format}"] = { get: EXPORT_OPERATION };
   usedTags.add("Reports");
   usedTags.add("Profile");
   const components = (doc.components ?? {}) as Json;
