@@ -42,6 +42,28 @@ export default defineConfig({
       // Two pages: the admin app, and the public respondent page served at /public/ (its own small
       // entry: React without Mantine, the router or the query library).
       input: { main: "index.html", respondent: "respondent.html" },
+      output: {
+        codeSplitting: {
+          // zod and the shared form schemas build their schemas when loaded, so they stay in a
+          // chunk of their own that only the forms load. Left to itself the bundler merges them
+          // with the small rules and constants every screen imports, and the first load of any
+          // screen carries zod (about 25 kB gzip; issue 8's first-load budget). The rest of
+          // @kunto/core (no zod, no password dictionaries) is one small chunk of its own, taken
+          // first, so the schemas group does not pull it in as its dependencies.
+          groups: [
+            {
+              name: "core",
+              priority: 2,
+              test: /[\\/]packages[\\/]core[\\/]src[\\/](?!(schemas|task-schemas|survey-schemas|survey-templates|password)\.ts$)[^\\/]+\.ts$/,
+            },
+            {
+              name: "schemas",
+              priority: 1,
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](schemas|task-schemas|survey-schemas|survey-templates)\.ts$/,
+            },
+          ],
+        },
+      },
     },
   },
 });

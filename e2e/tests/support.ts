@@ -102,17 +102,31 @@ export async function settled(page: Page, heading?: string | RegExp) {
   await expect(page.locator("[aria-busy=true], .mantine-Loader-root")).toHaveCount(0);
 }
 
-/** Mantine's transitions fade in from opacity 0: checking mid-fade misreads colours and sizes. */
+/**
+ * Mantine's transitions fade in from opacity 0: checking mid-fade misreads colours and sizes. A
+ * transition can start a frame after another ends (a hover once a dialog lands under the pointer,
+ * a focus ring after autofocus), so this waits until two frames in a row start nothing new.
+ */
 export async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
         // Spinners run forever; only the transitions that end matter.
         .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().iterations ?? 1)))
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
+        .filter((a) => a.playState === "running" || a.pending);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    for (let quiet = 0, rounds = 0; quiet < 2 && rounds < 50; rounds++) {
+      const now = running();
+      if (now.length === 0) {
+        quiet++;
+        await frame();
+      } else {
+        quiet = 0;
+        await Promise.all(now.map((a) => a.finished.catch(() => null)));
+      }
+    }
+  });
 }
 
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];

@@ -2,10 +2,10 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, useMemo } from "react";
+import { Toasts } from "./components/toasts";
 import { queryClient, TRPCProvider, trpcClient } from "./lib/trpc";
 import { router } from "./router";
 import { createKuntoTheme, cssVariablesResolver } from "./theme";
@@ -14,7 +14,7 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <Themed>
-        <Notifications position="top-right" />
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <RouterProvider router={router} />

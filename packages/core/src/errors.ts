@@ -157,3 +157,21 @@ export class AppError extends Error {
     this.details = details;
   }
 }
+
+/**
+ * Field-level validation messages are keys the client translates (document 1 §5), so the same
+ * schema validates the form in the browser and the request on the server.
+ * (Kept out of schemas.ts, which builds zod schemas when loaded: the web client's first load reads
+ * these keys without zod.)
+ */
+export const FIELD_ERRORS = [
+  "field_required",
+  "invalid_email",
+  "no_spaces",
+  "invalid_duns",
+  "positive_number",
+  "invalid_country",
+  "too_long",
+  "invalid_phone",
+] as const;
+export type FieldError = (typeof FIELD_ERRORS)[number];

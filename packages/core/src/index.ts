@@ -11,6 +11,8 @@ export * from "./phone";
 export * from "./plans";
 export * from "./roles";
 export * from "./schemas";
+export * from "./survey-schemas";
 export * from "./survey-templates";
 export * from "./surveys";
+export * from "./task-schemas";
 export * from "./tasks";

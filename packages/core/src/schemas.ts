@@ -8,22 +8,6 @@ import { PLANS, TENANT_STATUSES } from "./plans";
 import { SYSTEM_ROLES, type SystemRole, TENANT_ROLES } from "./roles";
 
 /**
- * Field-level validation messages are keys the client translates (document 1 §5), so the same
- * schema validates the form in the browser and the request on the server.
- */
-export const FIELD_ERRORS = [
-  "field_required",
-  "invalid_email",
-  "no_spaces",
-  "invalid_duns",
-  "positive_number",
-  "invalid_country",
-  "too_long",
-  "invalid_phone",
-] as const;
-export type FieldError = (typeof FIELD_ERRORS)[number];
-
-/**
  * A missing value reads as "required", not as zod's type error. NUL and lone surrogates are refused
  * with their own key before anything else looks at the text (issue 6.11).
  */

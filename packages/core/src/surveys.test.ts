@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { parseEmails, parseSemicolonEmails } from "./survey-schemas";
 import {
   addDays,
   dayEnd,
   dayOf,
   dayStart,
-  parseEmails,
-  parseSemicolonEmails,
   partitionSurveys,
   recipientLimit,
   surveyDefaults,

@@ -1,12 +1,10 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   AppShell,
   Badge,
   Burger,
   Divider,
   Group,
-  Menu,
-  ScrollArea,
   Stack,
   Text,
   UnstyledButton,
@@ -22,8 +20,6 @@ import {
   IconClipboardList,
   IconLayoutDashboard,
   IconListCheck,
-  IconLogout,
-  IconMail,
   IconPlus,
   IconSettings,
   IconSwitchHorizontal,
@@ -31,20 +27,21 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useMatches, useParams } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { DemoSandboxBanner } from "../features/demo/demo-sandbox-banner";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
-import { useTRPC } from "../lib/trpc";
-import { breakableLogin } from "./email-text";
 import { InsideMainLandmark, MAIN_ID, SkipLink } from "./landmarks";
 import { LanguageMenu } from "./language-menu";
+import { LazyMenu } from "./lazy-menu";
 import { NavLinkItem } from "./links";
 import { Logo } from "./logo";
 import { UserAvatar } from "./user-avatar";
+
+const loadUserMenu = () => import("./user-menu-open");
+const UserMenuOpen = lazy(loadUserMenu);
 
 /** The signed-in frame: header with language and user menus, navigation by role. */
 export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
@@ -79,7 +76,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Header>
       {hideNav ? null : (
         <AppShell.Navbar p="sm" aria-label={t`Main menu`}>
-          <AppShell.Section grow component={ScrollArea}>
+          <AppShell.Section grow style={{ overflowY: "auto" }}>
             <MainNav me={me} tenant={tenant} onNavigate={close} />
           </AppShell.Section>
           <AppShell.Section>
@@ -245,49 +242,24 @@ function MainNav({
 
 function UserMenu({ me }: { me: Me }) {
   const { t } = useLingui();
-  const trpc = useTRPC();
-  const name = displayName(me);
-  // Open invitations (issue 6.7) are answered in the chooser, which a one-organisation user skips.
-  const invitations = useQuery(trpc.user.invitations.queryOptions()).data?.length ?? 0;
   return (
-    <Menu position="bottom-end" shadow="md" width={240}>
-      <Menu.Target>
+    <LazyMenu
+      Menu={UserMenuOpen}
+      load={loadUserMenu}
+      props={{ me }}
+      trigger={
         <UnstyledButton px={6} py={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
           {/* Named by its content (not aria-label), so the name shown is part of what is read. */}
           <VisuallyHidden>{t`User menu`}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
             <UserAvatar user={me} size={32} alt="" />
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
-              {name}
+              {displayName(me)}
             </Text>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label className="break-anywhere">{breakableLogin(me.email ?? me.username)}</Menu.Label>
-        <Menu.Item component={Link} to="/me" leftSection={<IconUserCircle size={16} />}>
-          <Trans>Profile</Trans>
-        </Menu.Item>
-        {invitations > 0 ? (
-          <Menu.Item
-            component={Link}
-            to="/"
-            leftSection={<IconMail size={16} />}
-            rightSection={
-              <Badge size="sm" circle aria-hidden>
-                {invitations}
-              </Badge>
-            }
-          >
-            <Plural value={invitations} one="# invitation" other="# invitations" />
-          </Menu.Item>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
-          <Trans>Sign out</Trans>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }

@@ -17,6 +17,10 @@ export function formatDate(
   return i18n.date(date, options ?? { dateStyle: "medium" });
 }
 
+/** A moment as a date and a time of day ("25 Nov 2026, 14:05" in English). */
+export const formatDateTime = (value: string | Date) =>
+  formatDate(value, { dateStyle: "medium", timeStyle: "short" });
+
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
   i18n.number(value, options);
 

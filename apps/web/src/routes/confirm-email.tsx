@@ -1,9 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { ConfirmEmailPage } from "../features/auth/confirm-email-page";
+import { text } from "../lib/search-params";
 
 export const Route = createFileRoute("/confirm-email")({
-  validateSearch: z.object({ token: z.string().max(100).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: text(search.token, 100),
+  }),
   component: ConfirmEmailRoute,
 });
 

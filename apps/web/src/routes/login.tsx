@@ -1,16 +1,16 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
 import { LoginPage } from "../features/auth/login-page";
 import { loadMe } from "../lib/me";
 import { safeRedirect } from "../lib/redirect";
-
-const ZLoginSearch = z.object({
-  redirect: z.string().optional().catch(undefined),
-  email_confirmed: z.union([z.number(), z.string()]).optional().catch(undefined),
-});
+import { text, textOrNumber } from "../lib/search-params";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: ZLoginSearch,
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string; email_confirmed?: string | number } => ({
+    redirect: text(search.redirect, 2000),
+    email_confirmed: textOrNumber(search.email_confirmed),
+  }),
   // An already signed-in user goes on to the start route (document 1 §2).
   beforeLoad: async ({ context, search }) => {
     const me = await loadMe(context.queryClient, context.trpc);

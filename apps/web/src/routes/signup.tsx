@@ -1,17 +1,17 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
 import { SignupPage } from "../features/auth/signup-page";
 import { loadMe } from "../lib/me";
-
-/** An invitation mail to an address without an account links here with the address filled in. */
-const ZSignupSearch = z.object({
-  email: z.string().max(254).optional().catch(undefined),
-  firstName: z.string().max(100).optional().catch(undefined),
-  lastName: z.string().max(100).optional().catch(undefined),
-});
+import { text } from "../lib/search-params";
 
 export const Route = createFileRoute("/signup")({
-  validateSearch: ZSignupSearch,
+  /** An invitation mail to an address without an account links here with the address filled in. */
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { email?: string; firstName?: string; lastName?: string } => ({
+    email: text(search.email, 254),
+    firstName: text(search.firstName, 100),
+    lastName: text(search.lastName, 100),
+  }),
   beforeLoad: async ({ context }) => {
     if (await loadMe(context.queryClient, context.trpc)) throw redirect({ to: "/", replace: true });
   },

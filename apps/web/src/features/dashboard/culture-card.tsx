@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, Group, List, RingProgress, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Donut } from "../../components/donut";
 import { ButtonLink } from "../../components/links";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
@@ -7,10 +8,10 @@ import { WithheldNote } from "./withheld-note";
 type CultureType = "individual" | "productive" | "fragmented" | "authoritative";
 const TYPES: CultureType[] = ["productive", "individual", "authoritative", "fragmented"];
 const COLORS: Record<CultureType, string> = {
-  productive: "teal.8",
-  individual: "indigo.7",
-  authoritative: "orange.8",
-  fragmented: "gray.7",
+  productive: "var(--mantine-color-teal-8)",
+  individual: "var(--mantine-color-indigo-7)",
+  authoritative: "var(--mantine-color-orange-8)",
+  fragmented: "var(--mantine-color-gray-7)",
 };
 
 /**
@@ -36,8 +37,7 @@ export function CultureCard({ tenantId, side }: { tenantId: string; side: Dashbo
           <WithheldNote missing={side.missingAnswers} />
         ) : percentages ? (
           <Group align="center" gap="lg" wrap="wrap">
-            <RingProgress
-              aria-hidden="true"
+            <Donut
               size={140}
               thickness={26}
               sections={TYPES.map((type) => ({ value: percentages[type], color: COLORS[type] }))}

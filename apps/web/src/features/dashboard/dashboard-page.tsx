@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
@@ -11,8 +12,9 @@ import { NotificationAlerts } from "../notifications/notification-alerts";
 import { TasksOverviewCard } from "../tasks/tasks-overview-card";
 import { CultureCard } from "./culture-card";
 import { FitnessCard } from "./fitness-card";
-import { OnboardingSuccessDialog } from "./onboarding-success-dialog";
 import { SurveyEmptyState } from "./survey-empty-state";
+
+const OnboardingSuccessDialog = lazy(() => import("./onboarding-success-dialog"));
 
 /**
  * The dashboard (document 2 §2 tenant_start): notifications, the Company Fitness Index and culture
@@ -93,7 +95,11 @@ export function DashboardPage({
       <TasksOverviewCard tenantId={tenantId} />
       {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
 
-      <OnboardingSuccessDialog opened={onboardingSuccess} onClose={() => void closeSuccess()} />
+      {onboardingSuccess && (
+        <Suspense fallback={null}>
+          <OnboardingSuccessDialog onClose={() => void closeSuccess()} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

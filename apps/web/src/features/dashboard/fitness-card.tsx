@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
 import { ButtonLink } from "../../components/links";
 import { BAND_CHART_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
@@ -92,29 +92,29 @@ function ScoreTable({
 }) {
   const { t, i18n } = useLingui();
   return (
-    <Table fz="sm" verticalSpacing={4} layout="fixed" aria-label={t`Company Fitness Index`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">
+    <table className="plain-table" aria-label={t`Company Fitness Index`}>
+      <thead>
+        <tr>
+          <th scope="col">
             <Trans>Area</Trans>
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
+          </th>
+          <th scope="col" className="numeric">
             <Trans>Score</Trans>
-          </Table.Th>
+          </th>
           {withChange ? (
-            <Table.Th scope="col" ta="right">
+            <th scope="col" className="numeric">
               <Trans>Change</Trans>
-            </Table.Th>
+            </th>
           ) : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.area} fw={row.area === "overall" ? 700 : undefined}>
-            <Table.Th scope="row" fw="inherit" className="break-anywhere">
+          <tr key={row.area} style={row.area === "overall" ? { fontWeight: 700 } : undefined}>
+            <th scope="row" className="break-anywhere">
               {row.label}
-            </Table.Th>
-            <Table.Td ta="right">
+            </th>
+            <td className="numeric">
               {/* The band in words under the score: it wraps on a phone, where a badge would not. */}
               <Text span size="sm" fw="inherit" display="block">
                 {row.value === null ? "–" : `${row.value} %`}
@@ -122,16 +122,16 @@ function ScoreTable({
               <Text span size="xs" c="dimmed" display="block" className="break-anywhere">
                 {i18n._(BAND_LABELS[row.band])}
               </Text>
-            </Table.Td>
+            </td>
             {withChange ? (
-              <Table.Td ta="right">
+              <td className="numeric">
                 <Change value={row.change} />
-              </Table.Td>
+              </td>
             ) : null}
-          </Table.Tr>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 

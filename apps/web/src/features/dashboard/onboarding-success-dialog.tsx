@@ -2,12 +2,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconConfetti } from "@tabler/icons-react";
 
-/** Shown after a completed onboarding (document 2 §2); closing it reloads the menu's counts. */
-export function OnboardingSuccessDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * Shown after a completed onboarding (document 2 §2); closing it reloads the menu's counts. The
+ * dashboard loads it only then, with Mantine's modal.
+ */
+export default function OnboardingSuccessDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   return (
     <Modal
-      opened={opened}
+      opened
       onClose={onClose}
       title={t`Your organisation is set up`}
       closeButtonProps={{ "aria-label": t`Close` }}

@@ -1,18 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconFlask, IconMailOff } from "@tabler/icons-react";
 import { useIsMutating, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { breakableLogin } from "../../components/email-text";
-import { formatDate } from "../../lib/format";
-import type { DemoSandbox } from "../../lib/session";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 
-type HeldMail = DemoSandbox["heldMails"][number];
-
-const timeOf = (iso: string) => formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
+// Loaded when opened: the dialog brings Mantine's modal, which the first load does not need.
+const HeldMailsDialog = lazy(() => import("./held-mails-dialog"));
 
 /**
  * Shown above every page of a "Try the demo" visitor (issue 6.6): the organisations are their own
@@ -73,7 +70,7 @@ export function DemoSandboxBanner() {
           <Text size="sm">
             <Trans>
               These organisations are your own copy: nobody else sees your changes. The copy is removed on{" "}
-              {timeOf(expiresAt)}. No e-mail leaves the demo.
+              {formatDateTime(expiresAt)}. No e-mail leaves the demo.
             </Trans>
           </Text>
           <Group>
@@ -89,49 +86,11 @@ export function DemoSandboxBanner() {
           </Group>
         </Stack>
       </Alert>
-      <Modal opened={opened} onClose={close} title={t`Mail in this demo`} size="lg">
-        <HeldMailList mails={heldMails} />
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <HeldMailsDialog mails={heldMails} onClose={close} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function HeldMailList({ mails }: { mails: HeldMail[] }) {
-  if (mails.length === 0)
-    return (
-      <Text size="sm">
-        <Trans>
-          No mail yet. Mail Kunto would send, for example to a person you add, is listed here instead of being
-          sent.
-        </Trans>
-      </Text>
-    );
-  return (
-    <Stack gap="sm">
-      <Text size="sm">
-        <Trans>Kunto kept these mails: they were not sent in the demo.</Trans>
-      </Text>
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
-        {mails.map((mail) => (
-          <li key={mail.id}>
-            <Stack
-              gap={2}
-              p="xs"
-              style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8 }}
-            >
-              <Text size="sm" fw={600} className="break-anywhere">
-                {mail.subject}
-              </Text>
-              <Text size="sm" className="break-anywhere">
-                <Trans>To {breakableLogin(mail.to)}</Trans>
-              </Text>
-              <Text size="xs" c="dimmed">
-                <Trans>Not sent · {timeOf(mail.createdAt)}</Trans>
-              </Text>
-            </Stack>
-          </li>
-        ))}
-      </Stack>
-    </Stack>
   );
 }

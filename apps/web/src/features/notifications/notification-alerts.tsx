@@ -27,9 +27,10 @@ export function NotificationAlerts({ tenantId }: { tenantId: string }) {
   const items = (list.data ?? []).filter((n) => !hidden.has(n.id)).slice(0, DASHBOARD_NOTIFICATIONS);
   if (items.length === 0) return null;
 
-  const open = (id: string, type: NotificationType) => {
+  const open = async (id: string, type: NotificationType) => {
     setHidden((before) => new Set([...before, id]));
-    read.mutate({ id });
+    // Stored before leaving, so a reload of the next screen cannot cancel it; a failure is silent.
+    await read.mutateAsync({ id }).catch(() => undefined);
     switch (type) {
       case "SURVEY_OVER_X_MONTHS":
         return navigate({ to: "/t/$tenantId/analyses/new", params: { tenantId } });

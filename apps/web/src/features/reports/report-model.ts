@@ -1,6 +1,6 @@
 import type { AppRouter } from "@kunto/api";
 import type { inferRouterOutputs } from "@trpc/server";
-import { z } from "zod";
+import { text } from "../../lib/search-params";
 
 type Outputs = inferRouterOutputs<AppRouter>["report"];
 export type Report = Outputs["bySurveys"];
@@ -12,13 +12,20 @@ export type SurveyOption = ReportOptions["personnel"][number];
  * The selection in the URL (so the category report, a reload and a shared link show the same
  * thing): the survey of each type and the chosen shares of each (empty: none chosen).
  */
-export const ZReportSearch = z.object({
-  personnel: z.string().max(100).optional().catch(undefined),
-  management: z.string().max(100).optional().catch(undefined),
-  pshares: z.string().max(2000).optional().catch(undefined),
-  mshares: z.string().max(2000).optional().catch(undefined),
+export interface ReportSearch {
+  personnel?: string;
+  management?: string;
+  pshares?: string;
+  mshares?: string;
+}
+
+/** The route's reader of that selection (a value it cannot read is left out). */
+export const readReportSearch = (search: Record<string, unknown>): ReportSearch => ({
+  personnel: text(search.personnel, 100),
+  management: text(search.management, 100),
+  pshares: text(search.pshares, 2000),
+  mshares: text(search.mshares, 2000),
 });
-export type ReportSearch = z.infer<typeof ZReportSearch>;
 
 export interface Selection {
   personnel: SurveyOption | null;

@@ -10,7 +10,8 @@ import { FormButtons } from "../../components/form-buttons";
 import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { useTRPC } from "../../lib/trpc";
 import { NotificationSelect, type NotificationValue } from "./notification-select";
-import { dateInputFormat, datesLocale, SURVEY_TYPE_LABELS } from "./survey-labels";
+import { dateInputFormat, datesLocale } from "./survey-date-input";
+import { SURVEY_TYPE_LABELS } from "./survey-labels";
 
 /**
  * The survey form (document 2 §2, §5, §9): type, dates, estimated answerers, notifications, name.

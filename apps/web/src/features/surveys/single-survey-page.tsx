@@ -34,14 +34,9 @@ import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import { NotificationSelect } from "./notification-select";
 import { ShareCard } from "./share-card";
+import { datesLocale } from "./survey-date-input";
 import { EstimatedAnswerersDialog, ScheduleDialog, useUpdateSurvey } from "./survey-dialogs";
-import {
-  datesLocale,
-  formatSurveyDay,
-  SURVEY_TYPE_LABELS,
-  SurveyStatusBadge,
-  surveyTitle,
-} from "./survey-labels";
+import { formatSurveyDay, SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
 
 /** §9: at most 10 members shown per team, rows of 40 px, a 175 px scroll area from 6 members on. */
 const MEMBERS_SHOWN = 10;

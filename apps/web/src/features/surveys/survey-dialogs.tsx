@@ -8,7 +8,7 @@ import { useState } from "react";
 import { FormButtons } from "../../components/form-buttons";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
-import { dateInputFormat, datesLocale } from "./survey-labels";
+import { dateInputFormat, datesLocale } from "./survey-date-input";
 
 /** Saves a change of the survey and refreshes what shows it. */
 export function useUpdateSurvey(key: string, onDone?: () => void) {

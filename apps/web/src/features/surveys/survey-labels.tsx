@@ -1,14 +1,9 @@
-import { type Language, SURVEY_STATUS, SURVEY_TIME_ZONE, type SurveyType } from "@kunto/core";
+import { SURVEY_STATUS, SURVEY_TIME_ZONE, type SurveyType } from "@kunto/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Badge } from "@mantine/core";
-import "dayjs/locale/et";
-import "dayjs/locale/fi";
-import "dayjs/locale/pl";
-import "dayjs/locale/ru";
 import { formatDate } from "../../lib/format";
-import { currentLanguage } from "../../lib/i18n";
 
 export const SURVEY_TYPE_LABELS: Record<SurveyType, MessageDescriptor> = {
   PERSONNEL: msg`Personnel survey`,
@@ -44,24 +39,6 @@ export function SurveyStatusBadge({ status }: { status: number }) {
     </Badge>
   );
 }
-
-/**
- * How dates are typed and shown in the pickers: DD.MM.YYYY (§2), or the language's own order where
- * it differs (English as in the United Kingdom, with slashes).
- */
-const DATE_FORMATS: Record<Language, string> = {
-  en: "DD/MM/YYYY",
-  fi: "DD.MM.YYYY",
-  ee: "DD.MM.YYYY",
-  ru: "DD.MM.YYYY",
-  pl: "DD.MM.YYYY",
-};
-export const dateInputFormat = () => DATE_FORMATS[currentLanguage()];
-/** dayjs's locale of the active language (`et` for `ee`). */
-export const datesLocale = () => {
-  const language = currentLanguage();
-  return language === "ee" ? "et" : language;
-};
 
 /** A survey's day as the organisation's calendar has it (Europe/Helsinki), whatever the browser's zone. */
 export const formatSurveyDay = (instant: string) =>

@@ -8,8 +8,8 @@ import {
   SUGGESTED_TASK_CONCURRENCY,
 } from "@kunto/core";
 import type { inferRouterOutputs } from "@trpc/server";
-import { z } from "zod";
 import { currentLanguage } from "../../lib/i18n";
+import { flag, textList } from "../../lib/search-params";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Task = Outputs["task"]["list"][number];
@@ -20,28 +20,27 @@ type Texts = Category["name"];
 /** A content text (category, suggestion) in the interface language, English when missing. */
 export const textIn = (texts: Texts): string => texts[currentLanguage()] || texts.en;
 
-const list = z
-  .union([z.array(z.string().max(100)), z.string().max(100)])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .optional()
-  .catch(undefined);
-const flag = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => v === true || v === "true" || v === "1")
-  .optional()
-  .catch(undefined);
-
 /** Every filter of document 3 §2, kept in the URL. */
-export const ZBoardSearch = z.object({
-  assignees: list,
-  years: list,
-  categories: list,
-  teams: list,
-  hasVotes: flag,
-  hideDone: flag,
-  own: flag,
+export interface BoardSearch {
+  assignees?: string[];
+  years?: string[];
+  categories?: string[];
+  teams?: string[];
+  hasVotes?: boolean;
+  hideDone?: boolean;
+  own?: boolean;
+}
+
+/** The board route's reader of those filters (a value it cannot read is left out). */
+export const readBoardSearch = (search: Record<string, unknown>): BoardSearch => ({
+  assignees: textList(search.assignees, 100),
+  years: textList(search.years, 100),
+  categories: textList(search.categories, 100),
+  teams: textList(search.teams, 100),
+  hasVotes: flag(search.hasVotes),
+  hideDone: flag(search.hideDone),
+  own: flag(search.own),
 });
-export type BoardSearch = z.infer<typeof ZBoardSearch>;
 
 /** The tasks the filters let through. */
 export function filterTasks(tasks: readonly Task[], search: BoardSearch, myId: string): Task[] {

@@ -1,9 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
 import { AccountChooser } from "../../features/start/account-chooser";
+import { uuid } from "../../lib/search-params";
 import { isPlatformAdmin } from "../../lib/session";
-
-const ZStartSearch = z.object({ invitation: z.uuid().optional().catch(undefined) });
 
 /**
  * The start route (document 1 §2): one account opens it, none leads to creating one (or to
@@ -12,7 +10,9 @@ const ZStartSearch = z.object({ invitation: z.uuid().optional().catch(undefined)
  */
 export const Route = createFileRoute("/_authed/")({
   staticData: { hideNav: true },
-  validateSearch: ZStartSearch,
+  validateSearch: (search: Record<string, unknown>): { invitation?: string } => ({
+    invitation: uuid(search.invitation),
+  }),
   beforeLoad: async ({ context: { me, queryClient, trpc } }) => {
     const invitations = await queryClient
       .fetchQuery({ ...trpc.user.invitations.queryOptions(), staleTime: 0 })

@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { DashboardPage } from "../../../../features/dashboard/dashboard-page";
-
-/** tenant_start (document 2 §2): `onboardingSuccess` opens the dialog after a completed onboarding. */
-const ZSearch = z.object({ onboardingSuccess: z.boolean().optional().catch(undefined) });
+import { boolean } from "../../../../lib/search-params";
 
 export const Route = createFileRoute("/_authed/t/$tenantId/dashboard")({
-  validateSearch: ZSearch,
+  /** tenant_start (document 2 §2): `onboardingSuccess` opens the dialog after a completed onboarding. */
+  validateSearch: (search: Record<string, unknown>): { onboardingSuccess?: boolean } => ({
+    onboardingSuccess: boolean(search.onboardingSuccess),
+  }),
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.tenant.values.queryOptions()),
   component: DashboardRoute,
 });

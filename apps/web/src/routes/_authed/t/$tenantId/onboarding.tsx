@@ -1,14 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { OnboardingPage } from "../../../../features/onboarding/onboarding-page";
 import { requireTenantPermission } from "../../../../lib/guards";
+import { integer } from "../../../../lib/search-params";
 
 /** tenant_onboarding (document 2 §2): admins only, menu hidden; `step` 1..7 as the route parameter. */
-const ZSearch = z.object({ step: z.coerce.number().int().min(1).max(7).optional().catch(undefined) });
-
 export const Route = createFileRoute("/_authed/t/$tenantId/onboarding")({
   staticData: { hideNav: true },
-  validateSearch: ZSearch,
+  validateSearch: (search: Record<string, unknown>): { step?: number } => ({
+    step: integer(search.step, 1, 7),
+  }),
   beforeLoad: requireTenantPermission("tenant.update"),
   loader: ({ context }) =>
     Promise.all([

@@ -1,13 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { ZReportSearch } from "../../../../../features/reports/report-model";
+import { type ReportSearch, readReportSearch } from "../../../../../features/reports/report-model";
 import { ReportsOverviewPage } from "../../../../../features/reports/reports-overview-page";
 import { requireTenantPermission } from "../../../../../lib/guards";
+import { textOrNumber } from "../../../../../lib/search-params";
 
 export const Route = createFileRoute("/_authed/t/$tenantId/reports/")({
-  validateSearch: ZReportSearch.extend({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): ReportSearch & { inputMap?: boolean | string | number } => ({
+    ...readReportSearch(search),
     /** Document 2 §2: the route asks to scroll to the input map (the dashboard's fitness card links here). */
-    inputMap: z.union([z.boolean(), z.string(), z.number()]).optional().catch(undefined),
+    inputMap: typeof search.inputMap === "boolean" ? search.inputMap : textOrNumber(search.inputMap),
   }),
   beforeLoad: requireTenantPermission("report.read"),
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.report.options.queryOptions()),

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ZBoardSearch } from "../../../../../features/tasks/task-model";
+import { readBoardSearch } from "../../../../../features/tasks/task-model";
 import { TasksBoardPage } from "../../../../../features/tasks/tasks-board-page";
 import { requireTenantPermission } from "../../../../../lib/guards";
 
 /** The task board with its category filter pre-set by the route parameter (document 3 §2). */
 export const Route = createFileRoute("/_authed/t/$tenantId/tasks/$category")({
-  validateSearch: ZBoardSearch,
+  validateSearch: readBoardSearch,
   beforeLoad: requireTenantPermission("task.read"),
   loader: ({ context }) =>
     Promise.all([

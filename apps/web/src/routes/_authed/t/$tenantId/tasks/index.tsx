@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ZBoardSearch } from "../../../../../features/tasks/task-model";
+import { readBoardSearch } from "../../../../../features/tasks/task-model";
 import { TasksBoardPage } from "../../../../../features/tasks/tasks-board-page";
 import { requireTenantPermission } from "../../../../../lib/guards";
 
 /** The task board (document 3 §2 tenant_tasks); every filter lives in the URL. */
 export const Route = createFileRoute("/_authed/t/$tenantId/tasks/")({
-  validateSearch: ZBoardSearch,
+  validateSearch: readBoardSearch,
   beforeLoad: requireTenantPermission("task.read"),
   loader: ({ context }) =>
     Promise.all([

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CategoryReportPage } from "../../../../../../../features/reports/category-report-page";
-import { CATEGORY_ROUTES, ZReportSearch } from "../../../../../../../features/reports/report-model";
+import { CATEGORY_ROUTES, readReportSearch } from "../../../../../../../features/reports/report-model";
 import { requireTenantPermission } from "../../../../../../../lib/guards";
 
 /**
@@ -8,7 +8,7 @@ import { requireTenantPermission } from "../../../../../../../lib/guards";
  * efficiency, capability, leadership, economy_customers, culture.
  */
 export const Route = createFileRoute("/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}")({
-  validateSearch: ZReportSearch,
+  validateSearch: readReportSearch,
   beforeLoad: (options) => {
     requireTenantPermission("report.read")(options);
     if (!(CATEGORY_ROUTES as readonly string[]).includes(options.params.category))
