@@ -273,3 +273,39 @@ test("issue 6.16: focus starts in the form, follows navigation to the heading, a
   await expect(signedIn.getByRole("heading", { level: 1, name: "Users" })).toBeFocused();
   await context.close();
 });
+
+test("the header's menus, loaded on first use, open from the keyboard and give the focus back", async ({
+  browser,
+}) => {
+  const context = await demoContext(browser);
+  const page = await context.newPage();
+  const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+  await page.goto(`/t/${tenantId}/dashboard`);
+  await settled(page);
+  for (const name of [/^Language/, /^User menu/]) {
+    const trigger = page.getByRole("banner").getByRole("button", { name });
+    // Before first use the trigger is announced as a menu button, closed.
+    await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    // The focus is in the menu, and the arrow keys walk its items.
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.locator('[role="menuitem"]:focus')).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("button", { name })).toBeFocused();
+    // Loaded now: it opens and closes as any menu.
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+  }
+  await context.close();
+});
