@@ -127,6 +127,8 @@ test.describe("issue 7: the respondent page", () => {
     await page.route("**/api/public/survey/**/response", (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Lähetä vastaukset" }).click();
     await expect(page.getByRole("alert")).toContainText("Vastauksiasi ei voitu lähettää");
+    // The keyboard focus stayed on the button, which now offers to try again.
+    await expect(page.getByRole("button", { name: "Yritä uudelleen" })).toBeFocused();
     await checkState(page, "send failed");
     await page.unroute("**/api/public/survey/**/response");
 

@@ -82,3 +82,43 @@ test.describe("issue 9: tasks and task voting", () => {
     await context.close();
   });
 });
+
+test("issue 9: the voting page works by keyboard alone: a vote, its withdrawal and a visible focus", async ({
+  browser,
+}) => {
+  const context = await demoContext(browser);
+  const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+  await context.close();
+  const staff = await browser.newContext();
+  const page = await staff.newPage();
+  await page.goto(`/public/#/tasks/vote/${tenantId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Vote on improvements" })).toBeVisible();
+  const focusedName = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+  // Tab from the top of the page to the first vote button.
+  let name = "";
+  for (let presses = 0; presses < 40 && !/^Vote\b/.test(name); presses++) {
+    await page.keyboard.press("Tab");
+    name = await focusedName();
+  }
+  expect(name, "a vote button is reached with Tab").toMatch(/^Vote\b/);
+  const button = page.locator(":focus");
+  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+  const task = name.replace(/^Vote\s*/, "");
+  const item = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: task, exact: true }) });
+  const before = (await item.getByTestId("public-vote-count").textContent()) ?? "";
+  const count = Number.parseInt(before, 10);
+
+  await page.keyboard.press("Enter");
+  await expect(item.getByRole("button", { name: /^Voted/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(item.getByTestId("public-vote-count")).toHaveText(new RegExp(`^${count + 1} vote`));
+  // The focus stays on the button, so the next key press acts where the person is.
+  await expect(item.getByRole("button", { name: /^Voted/ })).toBeFocused();
+
+  await page.keyboard.press("Space");
+  await expect(item.getByRole("button", { name: /^Vote\b/ })).toHaveAttribute("aria-pressed", "false");
+  await expect(item.getByTestId("public-vote-count")).toHaveText(new RegExp(`^${count} vote`));
+  await expect(item.getByRole("button", { name: /^Vote\b/ })).toBeFocused();
+  await staff.close();
+});

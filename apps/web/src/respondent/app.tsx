@@ -388,16 +388,22 @@ function SurveyFlow({
           <button
             type="button"
             className="button"
-            onClick={() => go(total - 1)}
-            disabled={sending === "sending"}
+            // aria-disabled, not disabled, while sending: a disabled button drops the keyboard focus.
+            onClick={() => {
+              if (sending !== "sending") go(total - 1);
+            }}
+            aria-disabled={sending === "sending" || undefined}
           >
             <Trans>Back</Trans>
           </button>
           <button
             type="button"
             className="button primary"
-            onClick={onSend}
-            disabled={answered === 0 || sending === "sending"}
+            onClick={() => {
+              if (sending !== "sending") onSend();
+            }}
+            disabled={answered === 0}
+            aria-disabled={sending === "sending" || undefined}
           >
             {sending === "sending" ? (
               <Trans>Sending…</Trans>

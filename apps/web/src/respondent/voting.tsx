@@ -236,8 +236,12 @@ function Voting({
                     type="button"
                     className={task.voted ? "button" : "button primary"}
                     aria-pressed={task.voted}
-                    disabled={busy === task.id}
-                    onClick={() => toggle(task)}
+                    // Not `disabled` while the vote is on its way: a disabled button loses the
+                    // keyboard focus, and the person their place on the page.
+                    aria-disabled={busy === task.id || undefined}
+                    onClick={() => {
+                      if (busy !== task.id) toggle(task);
+                    }}
                   >
                     {task.voted ? <Trans>Voted · withdraw</Trans> : <Trans>Vote</Trans>}
                     <span className="visually-hidden"> {task.name}</span>
