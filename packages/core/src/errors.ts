@@ -160,9 +160,8 @@ export class AppError extends Error {
 
 /**
  * Field-level validation messages are keys the client translates (document 1 §5), so the same
- * schema validates the form in the browser and the request on the server.
- * (Kept out of schemas.ts, which builds zod schemas when loaded: the web client's first load reads
- * these keys without zod.)
+ * schema validates the form in the browser and the request on the server. They are here, not in
+ * schemas.ts, because the web client's first load reads them without loading zod.
  */
 export const FIELD_ERRORS = [
   "field_required",

@@ -96,17 +96,18 @@ export function parseEmails(text: string): { emails: string[]; invalid: string[]
   return { emails, invalid };
 }
 
-/** Recipients typed into the share-by-e-mail dialog (§5): separated by semicolons, trimmed. */
-export function parseSemicolonEmails(text: string): { emails: string[]; invalid: string[] } {
+/**
+ * A list of addresses checked one by one: the valid ones normalised by the e-mail schema, in order,
+ * duplicates ignored; the others in `invalid` as given.
+ */
+export function checkEmails(entries: readonly string[]): { emails: string[]; invalid: string[] } {
   const emails: string[] = [];
   const invalid: string[] = [];
   const seen = new Set<string>();
-  for (const piece of text.split(";")) {
-    const trimmed = piece.trim();
-    if (!trimmed) continue;
-    const parsed = ZEmail.safeParse(trimmed);
+  for (const entry of entries) {
+    const parsed = ZEmail.safeParse(entry);
     if (!parsed.success) {
-      invalid.push(trimmed);
+      invalid.push(entry);
       continue;
     }
     if (seen.has(parsed.data)) continue;
@@ -114,4 +115,14 @@ export function parseSemicolonEmails(text: string): { emails: string[]; invalid:
     emails.push(parsed.data);
   }
   return { emails, invalid };
+}
+
+/** Recipients typed into the share-by-e-mail dialog (§5): separated by semicolons, trimmed. */
+export function parseSemicolonEmails(text: string): { emails: string[]; invalid: string[] } {
+  return checkEmails(
+    text
+      .split(";")
+      .map((piece) => piece.trim())
+      .filter(Boolean),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEmails, parseSemicolonEmails } from "./survey-schemas";
+import { checkEmails, parseEmails, parseSemicolonEmails } from "./survey-schemas";
 import {
   addDays,
   dayEnd,
@@ -46,6 +46,13 @@ describe("survey rules", () => {
     expect(parseSemicolonEmails(" a@example.fi ; b@x ;a@example.fi;;")).toEqual({
       emails: ["a@example.fi"],
       invalid: ["b@x"],
+    });
+  });
+
+  it("checks a list of addresses one by one, as the team's recipients are checked on the server", () => {
+    expect(checkEmails(["Anna@Example.fi", "not an address", "anna@example.fi", "b@example.fi"])).toEqual({
+      emails: ["anna@example.fi", "b@example.fi"],
+      invalid: ["not an address"],
     });
   });
 

@@ -5,7 +5,6 @@ import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cloneElement } from "react";
 import { errorMessage } from "../lib/api-error";
 import { activateLanguage, currentLanguage, LANGUAGE_NAMES, markLanguageChosenSignedOut } from "../lib/i18n";
 import { useTRPC } from "../lib/trpc";
@@ -48,10 +47,10 @@ export default function LanguageMenuOpen({ trigger }: LoadedMenuProps) {
   const { t } = useLingui();
   const changeLanguage = useChangeLanguage();
   const active = currentLanguage();
-  const { opened, setOpened, targetRef } = useOpenedOnLoad();
+  const { opened, setOpened, target } = useOpenedOnLoad(trigger);
   return (
     <Menu position="bottom-end" shadow="md" opened={opened} onChange={setOpened}>
-      <Menu.Target>{cloneElement(trigger, { ref: targetRef })}</Menu.Target>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t`Language`}</Menu.Label>
         {LANGUAGES.map((language) => (

@@ -4,7 +4,6 @@ import {
   type LazyExoticComponent,
   type ReactElement,
   type Ref,
-  type RefObject,
   Suspense,
   useEffect,
   useRef,
@@ -39,29 +38,29 @@ export function LazyMenu<P extends object>({
 }) {
   const [wanted, setWanted] = useState(false);
   const preload = () => void load().catch(() => undefined);
-  const placeholder = cloneElement(trigger, {
+  const unloaded = cloneElement(trigger, {
     "aria-haspopup": "menu",
     "aria-expanded": false,
     onClick: () => setWanted(true),
     onPointerEnter: preload,
     onFocus: preload,
   });
-  if (!wanted) return placeholder;
+  if (!wanted) return unloaded;
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={unloaded}>
       <Menu {...props} trigger={trigger} />
     </Suspense>
   );
 }
 
 /**
- * For the loaded menu: it replaces the placeholder button, so it takes the focus over to its own
- * trigger (where closing the menu returns it) and opens at once.
+ * For the loaded menu: it replaces the button shown before loading, so its own trigger (`target`,
+ * for `Menu.Target`) takes the focus over, where closing the menu returns it, and it opens at once.
  */
-export function useOpenedOnLoad(): {
+export function useOpenedOnLoad(trigger: LoadedMenuProps["trigger"]): {
   opened: boolean;
   setOpened: (opened: boolean) => void;
-  targetRef: RefObject<HTMLButtonElement | null>;
+  target: ReactElement;
 } {
   const [opened, setOpened] = useState(false);
   const targetRef = useRef<HTMLButtonElement>(null);
@@ -69,5 +68,5 @@ export function useOpenedOnLoad(): {
     targetRef.current?.focus();
     setOpened(true);
   }, []);
-  return { opened, setOpened, targetRef };
+  return { opened, setOpened, target: cloneElement(trigger, { ref: targetRef }) };
 }

@@ -3,7 +3,6 @@ import { Badge, Menu } from "@mantine/core";
 import { IconLogout, IconMail, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { cloneElement } from "react";
 import type { Me } from "../lib/session";
 import { useTRPC } from "../lib/trpc";
 import { breakableLogin } from "./email-text";
@@ -14,10 +13,10 @@ export default function UserMenuOpen({ me, trigger }: LoadedMenuProps & { me: Me
   const trpc = useTRPC();
   // Open invitations (issue 6.7) are answered in the chooser, which a one-organisation user skips.
   const invitations = useQuery(trpc.user.invitations.queryOptions()).data?.length ?? 0;
-  const { opened, setOpened, targetRef } = useOpenedOnLoad();
+  const { opened, setOpened, target } = useOpenedOnLoad(trigger);
   return (
     <Menu position="bottom-end" shadow="md" width={240} opened={opened} onChange={setOpened}>
-      <Menu.Target>{cloneElement(trigger, { ref: targetRef })}</Menu.Target>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label className="break-anywhere">{breakableLogin(me.email ?? me.username)}</Menu.Label>
         <Menu.Item component={Link} to="/me" leftSection={<IconUserCircle size={16} />}>

@@ -45,8 +45,7 @@ export function integer(value: unknown, min: number, max: number): number | unde
 
 /** A list of strings of at most `max` characters each; a single string is a list of one. */
 export function textList(value: unknown, max: number): string[] | undefined {
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || !list.every((item) => typeof item === "string" && item.length <= max))
-    return undefined;
-  return list as string[];
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  const short = (item: unknown): item is string => typeof item === "string" && item.length <= max;
+  return list.length > 0 && list.every(short) ? list : undefined;
 }

@@ -1,5 +1,5 @@
 import { generatePublicKey } from "@kunto/auth";
-import { type Plan, recipientLimit, type TTeamInput, urlSafeNameOf, ZEmail } from "@kunto/core";
+import { checkEmails, type Plan, recipientLimit, type TTeamInput, urlSafeNameOf } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { fail } from "../errors";
@@ -21,19 +21,7 @@ export interface TeamDto {
  * at most the plan's answerer limit.
  */
 export function checkRecipients(plan: Plan, entries: string[]): string[] {
-  const emails: string[] = [];
-  const invalid: string[] = [];
-  const seen = new Set<string>();
-  for (const entry of entries) {
-    const parsed = ZEmail.safeParse(entry);
-    if (!parsed.success) {
-      invalid.push(entry);
-      continue;
-    }
-    if (seen.has(parsed.data)) continue;
-    seen.add(parsed.data);
-    emails.push(parsed.data);
-  }
+  const { emails, invalid } = checkEmails(entries);
   if (invalid.length > 0) fail("invalid_email_addresses", { invalid: invalid.slice(0, 20) });
   if (recipientLimit(plan, emails.length).over)
     fail("max_recipients_reached", { cap: recipientLimit(plan, emails.length).cap });
