@@ -14,7 +14,11 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["packages/*/src/**/*.integration.test.ts", "apps/*/src/**/*.integration.test.ts"],
+          include: [
+            "packages/*/src/**/*.integration.test.ts",
+            "apps/*/src/**/*.integration.test.ts",
+            "apps/*/test/**/*.integration.test.ts",
+          ],
           globalSetup: ["./tooling/test/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 30_000,

@@ -1,22 +1,22 @@
+import { tenantRouter } from "./accounts/router";
+import { adminRouter } from "./admin/router";
+import { categoryRouter, staticTaskRouter } from "./categories/router";
+import { dashboardRouter } from "./dashboard/router";
+import { demoRouter } from "./demo/router";
+import { authRouter } from "./identity/router";
+import { notificationRouter } from "./notifications/router";
 import { registerProcedures } from "./procedure-inputs";
-import { adminRouter } from "./routers/admin";
-import { authRouter } from "./routers/auth";
-import { categoryRouter, staticTaskRouter } from "./routers/category";
-import { dashboardRouter } from "./routers/dashboard";
-import { demoRouter } from "./routers/demo";
-import { notificationRouter } from "./routers/notification";
-import { publicSurveyRouter } from "./routers/public-survey";
-import { reportRouter } from "./routers/report";
-import { surveyRouter } from "./routers/survey";
-import { surveyResultsRouter } from "./routers/survey-results";
-import { surveyShareRouter } from "./routers/survey-share";
-import { surveyTemplateRouter } from "./routers/survey-template";
-import { taskRouter } from "./routers/task";
-import { publicTaskVotingRouter, taskVoteRouter } from "./routers/task-vote";
-import { teamRouter } from "./routers/team";
-import { tenantRouter } from "./routers/tenant";
-import { userRouter } from "./routers/user";
+import { surveyResultsRouter } from "./reports/results-router";
+import { reportRouter } from "./reports/router";
+import { publicSurveyRouter } from "./responses/router";
+import { surveyTemplateRouter } from "./survey-templates/router";
+import { surveyRouter } from "./surveys/router";
+import { surveyShareRouter } from "./surveys/share-router";
+import { taskRouter } from "./tasks/router";
+import { publicTaskVotingRouter, taskVoteRouter } from "./tasks/vote-router";
+import { teamRouter } from "./teams/router";
 import { createCallerFactory, router } from "./trpc";
+import { userRouter } from "./users/router";
 
 /** Domains to come: party, message, billing, financials. */
 export const appRouter = router({

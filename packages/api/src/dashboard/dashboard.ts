@@ -1,0 +1,124 @@
+import { type SurveyStatus, surveyStatus } from "@kunto/core";
+import { schema, type Tx } from "@kunto/db";
+import type { CultureReport, FitnessIndex } from "@kunto/engine";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { calculateSurvey } from "../reports/survey-results";
+
+/**
+ * The dashboard's survey data (document 2 §2 Dashboard, §7 GET /api/tenant/survey/dashboard): for
+ * each survey type the latest answered survey's Company Fitness Index and culture, and the previous
+ * answered survey's index for the change since. Chosen like the reports' default selection (§4
+ * "Report selection"): surveys with answers; if any of them has ended only the ended ones; the
+ * latest end first. Numbers below the anonymity threshold stay withheld: the side then says
+ * `not_enough_answers` and how many more answers are needed.
+ */
+export interface DashboardSurvey {
+  key: string;
+  name: string | null;
+  start: string;
+  end: string;
+  status: SurveyStatus;
+}
+
+export interface DashboardSide {
+  survey: DashboardSurvey;
+  answers: number;
+  anonymityThreshold: number | null;
+  status: "ok" | "not_enough_answers";
+  /** Answers still needed before numbers are shown; null when they are shown. */
+  missingAnswers: number | null;
+  fitnessIndex: FitnessIndex;
+  culture: CultureReport;
+  /** The answered survey of the same type before it, for the change since; null when none. */
+  previous: {
+    survey: DashboardSurvey;
+    status: "ok" | "not_enough_answers";
+    fitnessIndex: FitnessIndex;
+  } | null;
+}
+
+export interface DashboardData {
+  /** Whether the organisation has any survey at all (the "no surveys" empty state). */
+  hasSurveys: boolean;
+  /** Whether a personnel survey exists (with or without answers). */
+  hasPersonnelSurvey: boolean;
+  personnel: DashboardSide | null;
+  management: DashboardSide | null;
+}
+
+type SurveyRow = Pick<typeof schema.surveys.$inferSelect, "key" | "name" | "startsAt" | "endsAt">;
+
+const toSurvey = (row: SurveyRow, now: Date): DashboardSurvey => ({
+  key: row.key,
+  name: row.name,
+  start: row.startsAt.toISOString(),
+  end: row.endsAt.toISOString(),
+  status: surveyStatus(row.startsAt, row.endsAt, now),
+});
+
+/** The answered surveys of a type in the §4 order: ended ones only when any has ended. */
+async function answeredSurveys(tx: Tx, tenantId: string, type: "PERSONNEL" | "MANAGEMENT", now: Date) {
+  const rows = await tx
+    .select({
+      key: schema.surveys.key,
+      name: schema.surveys.name,
+      startsAt: schema.surveys.startsAt,
+      endsAt: schema.surveys.endsAt,
+    })
+    .from(schema.surveys)
+    .where(
+      and(
+        eq(schema.surveys.tenantId, tenantId),
+        eq(schema.surveys.type, type),
+        sql`${schema.surveys.latestAnswerOn} is not null`,
+      ),
+    )
+    .orderBy(desc(schema.surveys.endsAt), desc(schema.surveys.createdAt));
+  const ended = rows.filter((row) => row.endsAt.getTime() <= now.getTime());
+  return ended.length > 0 ? ended : rows;
+}
+
+async function side(
+  tx: Tx,
+  tenantId: string,
+  type: "PERSONNEL" | "MANAGEMENT",
+  now: Date,
+): Promise<DashboardSide | null> {
+  const [latest, previous] = await answeredSurveys(tx, tenantId, type, now);
+  if (!latest) return null;
+  const pick = (calc: Awaited<ReturnType<typeof calculateSurvey>>) =>
+    type === "PERSONNEL" ? calc.lta : calc.oja;
+  const calc = await calculateSurvey(tx, tenantId, latest.key);
+  const report = pick(calc);
+  if (!report) return null;
+  const before = previous ? pick(await calculateSurvey(tx, tenantId, previous.key)) : null;
+  const threshold = calc.anonymityThreshold;
+  const withheld = report.status === "not_enough_answers";
+  return {
+    survey: toSurvey(latest, now),
+    answers: calc.metadata.answers,
+    anonymityThreshold: threshold,
+    status: report.status,
+    missingAnswers: withheld && threshold !== null ? Math.max(1, threshold - calc.metadata.answers) : null,
+    fitnessIndex: report.fitnessIndex,
+    culture: report.culture,
+    previous:
+      previous && before
+        ? { survey: toSurvey(previous, now), status: before.status, fitnessIndex: before.fitnessIndex }
+        : null,
+  };
+}
+
+export async function dashboardData(tx: Tx, tenantId: string, now = new Date()): Promise<DashboardData> {
+  const [counts] = await tx.execute<{ all: number; personnel: number }>(sql`
+    select count(*)::int as all, count(*) filter (where type = 'PERSONNEL')::int as personnel
+    from surveys where tenant_id = ${tenantId}`);
+  const personnel = await side(tx, tenantId, "PERSONNEL", now);
+  const management = await side(tx, tenantId, "MANAGEMENT", now);
+  return {
+    hasSurveys: (counts?.all ?? 0) > 0,
+    hasPersonnelSurvey: (counts?.personnel ?? 0) > 0,
+    personnel,
+    management,
+  };
+}

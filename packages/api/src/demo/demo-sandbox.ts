@@ -1,0 +1,317 @@
+import { randomUUID } from "node:crypto";
+import { createSession, generatePublicKey, generateToken, hit, RATE_RULES } from "@kunto/auth";
+import { type Db, DEMO_EMAIL, schema, type Tx } from "@kunto/db";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { audit } from "../audit";
+import type { Context, UserRow } from "../context";
+import { fail } from "../errors";
+
+/**
+ * "Try the demo" (issue 6.6): every visitor gets a private sandbox, a copy of what the seeded demo
+ * user sees (its organisations with everything they hold, and their people as sandbox users), and
+ * is signed in as the copy of the demo user. The seeded demo is only ever read. A sandbox lives 24
+ * hours; the clean-up job deletes its `demo_sandboxes` row and the cascade takes the rest.
+ */
+export const SANDBOX_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Old id → new id of what a sandbox has copied so far. */
+export interface SandboxIds {
+  sandboxId: string;
+  users: Map<string, string>;
+  tenants: Map<string, string>;
+  /** Rows copied with a new id (teams, surveys, shares, responses): old id → new id. */
+  rows: Map<string, string>;
+}
+
+type Row = Record<string, unknown>;
+
+/** Copies one table's rows of a source organisation into its sandbox copy. */
+interface CopiedTable {
+  copy: (tx: Tx, from: string, to: string, ids: SandboxIds) => Promise<number>;
+}
+/** Made by `createSandbox` itself (tenants, users), or not copied at all, with the reason. */
+interface HandledTable {
+  handled: string;
+}
+interface ExcludedTable {
+  exclude: string;
+}
+
+/** Row-level security shows the rows of one organisation at a time: the copier moves between them. */
+const enterTenant = (tx: Tx, tenantId: string) =>
+  tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+
+/**
+ * The usual copy of a tenant-owned table: every row of the source organisation, read under its
+ * row-level security, written under the copy's, with `tenant_id` replaced and each column naming a
+ * user pointed at that user's sandbox copy. `transform` adapts what else a later table needs (its
+ * own ids, references to other copied rows through `ids`); returning null leaves the row out.
+ */
+export function tenantRows<T extends PgTable & { tenantId: PgColumn }>(
+  table: T,
+  options: { userColumns?: string[]; transform?: (row: Row, ids: SandboxIds) => Row | null } = {},
+): CopiedTable {
+  return {
+    copy: async (tx, from, to, ids) => {
+      await enterTenant(tx, from);
+      const rows = (await tx
+        .select()
+        .from(table as PgTable)
+        .where(eq(table.tenantId, from))) as Row[];
+      await enterTenant(tx, to);
+      const copies = rows.flatMap((row) => {
+        let copy: Row | null = { ...row, tenantId: to };
+        for (const column of options.userColumns ?? []) {
+          const user = ids.users.get(String(row[column]));
+          if (!user) return [];
+          copy[column] = user;
+        }
+        copy = options.transform ? options.transform(copy, ids) : copy;
+        return copy ? [copy] : [];
+      });
+      if (copies.length > 0) await tx.insert(table as PgTable).values(copies as never);
+      return copies.length;
+    },
+  };
+}
+
+/**
+ * A copied row of a table with its own id: a new id (remembered for the rows that refer to it),
+ * new public keys where those are unique across the database, and every reference to an earlier
+ * copied row pointed at its copy. A row whose reference was not copied is left out.
+ */
+const renewed =
+  (options: {
+    keys?: Array<[column: string, make: () => string]>;
+    refs?: string[];
+    nullableUsers?: string[];
+  }) =>
+  (row: Row, ids: SandboxIds): Row | null => {
+    const copy: Row = { ...row };
+    if (typeof row.id === "string") {
+      copy.id = randomUUID();
+      ids.rows.set(row.id, copy.id as string);
+    }
+    for (const [column, make] of options.keys ?? []) copy[column] = make();
+    for (const column of options.refs ?? []) {
+      const target = ids.rows.get(String(row[column]));
+      if (!target) return null;
+      copy[column] = target;
+    }
+    for (const column of options.nullableUsers ?? [])
+      copy[column] = row[column] ? (ids.users.get(String(row[column])) ?? null) : null;
+    return copy;
+  };
+
+/**
+ * Every table that belongs to an organisation (`tenant_id`) or a person (`user_id`), and what a
+ * sandbox does with it. Copies run in this order. A table added later must be named here: the
+ * sandbox test compares this list with the database's tables and fails on any table missing.
+ */
+export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | ExcludedTable> = {
+  tenants: { handled: "createSandbox: one copy per organisation of the demo user, made first" },
+  users: { handled: "createSandbox: the members of those organisations, as sandbox users without passwords" },
+  memberships: tenantRows(schema.memberships, { userColumns: ["userId"] }),
+  tenant_values: tenantRows(schema.tenantValues),
+  email_subscriptions: tenantRows(schema.emailSubscriptions, { userColumns: ["userId"] }),
+  teams: tenantRows(schema.teams, { transform: renewed({ keys: [["key", generatePublicKey]] }) }),
+  team_answerers: tenantRows(schema.teamAnswerers, { transform: renewed({ refs: ["teamId"] }) }),
+  surveys: tenantRows(schema.surveys, {
+    transform: renewed({ keys: [["key", generatePublicKey]], nullableUsers: ["createdByUserId"] }),
+  }),
+  survey_shares: tenantRows(schema.surveyShares, {
+    transform: renewed({ keys: [["key", generateToken]], refs: ["surveyId"] }),
+  }),
+  survey_share_teams: tenantRows(schema.surveyShareTeams, {
+    transform: renewed({ refs: ["shareId", "teamId"] }),
+  }),
+  survey_share_invitations: {
+    exclude:
+      "the demo's sent invitations went to its own people; a sandbox's new ones are held like all its mail",
+  },
+  survey_responses: tenantRows(schema.surveyResponses, {
+    transform: renewed({
+      keys: [["submissionId", randomUUID]],
+      refs: ["surveyId", "shareId", "teamId"],
+    }),
+  }),
+  survey_aggregates: tenantRows(schema.surveyAggregates, {
+    transform: renewed({ refs: ["surveyId", "shareId", "teamId"] }),
+  }),
+  notifications: tenantRows(schema.notifications, {
+    userColumns: ["userId"],
+    transform: renewed({}),
+  }),
+  survey_mail_rounds: {
+    exclude: "the record of mails sent about the demo's surveys; a sandbox sends no survey mail",
+  },
+  tasks: tenantRows(schema.tasks, {
+    transform: (row, ids) => {
+      const copy = renewed({ nullableUsers: ["assigneeUserId", "createdByUserId"] })(row, ids);
+      if (!copy) return null;
+      // Optional links to copied rows follow them; the suggestion and category are platform rows.
+      for (const column of ["sourceSurveyId", "teamId"])
+        copy[column] = row[column] ? (ids.rows.get(String(row[column])) ?? null) : null;
+      return copy;
+    },
+  }),
+  task_votes: tenantRows(schema.taskVotes, { transform: renewed({ refs: ["taskId"] }) }),
+  invitations: {
+    exclude:
+      "addressed to people outside the demo; a sandbox starts with none, and its own reach no real person",
+  },
+  audit_log: { exclude: "the seeded demo's history; a sandbox writes its own" },
+  sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
+  email_confirmation_tokens: {
+    exclude: "sandbox addresses are confirmed copies; no confirmation is pending",
+  },
+  password_reset_codes: { exclude: "sandbox users have no password to reset" },
+  totp_credentials: { exclude: "sandbox users sign in only through the demo link, without a second factor" },
+  user_images: { exclude: "copies keep the picture's key: pictures are served read-only by key" },
+};
+
+const isCopied = (entry: CopiedTable | HandledTable | ExcludedTable): entry is CopiedTable => "copy" in entry;
+
+/**
+ * Makes a sandbox: finds the seeded demo user, copies its organisations and their people, and
+ * answers the visitor (the demo user's copy). Runs as the request role under row-level security,
+ * one organisation at a time; the seeded rows are only read.
+ */
+export async function createSandbox(db: Db, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [source] = await tx
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.email, DEMO_EMAIL), isNull(schema.users.sandboxId)));
+    if (!source) return fail("demo_unavailable");
+    // The demo user's own memberships and organisations, as the account chooser reads them.
+    await tx.execute(
+      sql`select set_config('app.user_id', ${source.id}, true), set_config('app.tenant_id', '', true)`,
+    );
+    const sourceTenants = (
+      await tx
+        .select({ tenant: schema.tenants })
+        .from(schema.memberships)
+        .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
+        // Only the seeded demo organisations (is_demo): not one a visitor of the shared demo user
+        // created before sandboxes existed.
+        .where(
+          and(
+            eq(schema.memberships.userId, source.id),
+            eq(schema.tenants.isDemo, true),
+            isNull(schema.tenants.sandboxId),
+          ),
+        )
+        .orderBy(schema.tenants.name)
+    ).map((r) => r.tenant);
+    if (sourceTenants.length === 0) return fail("demo_unavailable");
+
+    const expiresAt = new Date(now.getTime() + SANDBOX_LIFETIME_MS);
+    const [sandbox] = await tx
+      .insert(schema.demoSandboxes)
+      .values({ createdAt: now, expiresAt })
+      .returning({ id: schema.demoSandboxes.id });
+    if (!sandbox) return fail("demo_unavailable");
+    const ids: SandboxIds = { sandboxId: sandbox.id, users: new Map(), tenants: new Map(), rows: new Map() };
+
+    // The people: everyone who belongs to one of the organisations, once.
+    const memberIds = new Set<string>([source.id]);
+    for (const tenant of sourceTenants) {
+      await enterTenant(tx, tenant.id);
+      const members = await tx
+        .select({ userId: schema.memberships.userId })
+        .from(schema.memberships)
+        .where(eq(schema.memberships.tenantId, tenant.id));
+      for (const m of members) memberIds.add(m.userId);
+    }
+    const people = await tx
+      .select()
+      .from(schema.users)
+      .where(inArray(schema.users.id, [...memberIds]));
+    for (const person of people) {
+      const { id, createdAt, updatedAt, lastSignInAt, passwordHash, shadowState, ...rest } = person;
+      void [createdAt, updatedAt, lastSignInAt, passwordHash, shadowState];
+      const [copy] = await tx
+        .insert(schema.users)
+        .values({ ...rest, sandboxId: sandbox.id, passwordHash: null, mustChangePassword: false })
+        .returning({ id: schema.users.id });
+      if (copy) ids.users.set(id, copy.id);
+    }
+
+    // The organisations, then what they hold, table by table.
+    for (const tenant of sourceTenants) {
+      const copyId = randomUUID();
+      await enterTenant(tx, copyId);
+      const { createdAt, updatedAt, ...rest } = tenant;
+      void [createdAt, updatedAt];
+      await tx.insert(schema.tenants).values({ ...rest, id: copyId, sandboxId: sandbox.id });
+      ids.tenants.set(tenant.id, copyId);
+    }
+    for (const entry of Object.values(SANDBOX_TABLES)) {
+      if (!isCopied(entry)) continue;
+      for (const [from, to] of ids.tenants) await entry.copy(tx, from, to, ids);
+    }
+
+    const visitorId = ids.users.get(source.id);
+    if (!visitorId) return fail("demo_unavailable");
+    return { sandboxId: sandbox.id, visitorId, expiresAt, tenantIds: [...ids.tenants.values()] };
+  });
+}
+
+/**
+ * The public "Try the demo": at most a few new sandboxes per client address and hour
+ * (RATE_RULES.demoSandboxAddress), then the visitor is signed in like a sign-in does.
+ */
+export async function startDemo(ctx: Context) {
+  if (!(await hit(ctx.db, RATE_RULES.demoSandboxAddress, ctx.ip))) fail("too_many_requests");
+  const sandbox = await createSandbox(ctx.db);
+  const { token } = await createSession(ctx.db, sandbox.visitorId, "active");
+  // The cookie ends with the sandbox: after that the user behind it is gone anyway.
+  ctx.cookies.setSession(token, sandbox.expiresAt);
+  await audit(ctx.db, {
+    actorUserId: sandbox.visitorId,
+    action: "demo.sandbox_created",
+    targetType: "demo_sandbox",
+    targetId: sandbox.sandboxId,
+  });
+  return { expiresAt: sandbox.expiresAt.toISOString() };
+}
+
+/**
+ * Removes every sandbox that expired at `now` (or earlier): its organisations, people, sessions and
+ * held mails go with it through ON DELETE CASCADE. The scheduled job calls it with the current
+ * time; a test with a later one.
+ */
+export async function removeExpiredSandboxes(db: Db, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(schema.demoSandboxes)
+    .where(lte(schema.demoSandboxes.expiresAt, now))
+    .returning({ id: schema.demoSandboxes.id });
+  return removed.length;
+}
+
+/** The sandbox of a signed-in visitor: when it goes, and the mails it kept instead of sending. */
+export async function sandboxOf(tx: Tx, user: UserRow) {
+  if (!user.sandboxId) return null;
+  const [sandbox] = await tx
+    .select()
+    .from(schema.demoSandboxes)
+    .where(eq(schema.demoSandboxes.id, user.sandboxId));
+  if (!sandbox) return null;
+  const mails = await tx
+    .select({
+      id: schema.mailOutbox.id,
+      to: schema.mailOutbox.to,
+      subject: schema.mailOutbox.subject,
+      createdAt: schema.mailOutbox.createdAt,
+    })
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.sandboxId, sandbox.id), eq(schema.mailOutbox.state, "held_demo")))
+    .orderBy(desc(schema.mailOutbox.id))
+    .limit(50);
+  return {
+    expiresAt: sandbox.expiresAt.toISOString(),
+    heldMails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  };
+}

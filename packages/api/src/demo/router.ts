@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { authedProcedure, publicProcedure, router } from "../trpc";
+import * as demo from "./demo-sandbox";
+
+const ZSandbox = z.object({
+  expiresAt: z.string(),
+  /** Mails the sandbox kept instead of sending, newest first. */
+  heldMails: z.array(
+    z.object({ id: z.number(), to: z.string(), subject: z.string(), createdAt: z.string() }),
+  ),
+});
+
+/** "Try the demo" (issue 6.6, docs/decisions.md "Demo"). */
+export const demoRouter = router({
+  start: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/public/demo",
+        tags: ["demo"],
+        summary: "Try the demo",
+        description:
+          "Creates a private copy of the demo organisations (a sandbox, removed after 24 hours) and signs the caller in to it with a session cookie. Mail inside a sandbox is never sent. At most a few new sandboxes per client address and hour (429 `too_many_requests`); 404 `demo_unavailable` when the server has no demo data.",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.object({ expiresAt: z.string() }))
+    .mutation(({ ctx }) => demo.startDemo(ctx)),
+  /** The signed-in visitor's sandbox, or null for everyone else. */
+  sandbox: authedProcedure
+    .input(z.object({}).optional())
+    .output(ZSandbox.nullable())
+    .query(({ ctx }) => demo.sandboxOf(ctx.tx, ctx.user)),
+});

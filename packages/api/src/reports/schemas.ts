@@ -1,0 +1,136 @@
+import { SURVEY_TYPES, ZLanguage } from "@kunto/core";
+import { z } from "zod";
+import { ZBand, ZSide } from "./results-router";
+
+/** Schemas of the report calls (document 2 §7 "Reports call selection"; issue 8). */
+
+const ZStatus = z.union([z.literal(0), z.literal(100), z.literal(200)]);
+
+export const ZReportInput = z.object({
+  keys: z
+    .string()
+    .min(1)
+    .max(5000)
+    .meta({ description: "Comma-separated keys.", example: "K7Q2M4XD9BFH,P3T8W6ZN2RCL" }),
+  lang: ZLanguage.default("en").meta({ description: "Language of category and question texts." }),
+});
+
+const ZAnonymity = z.object({
+  status: z.enum(["ok", "not_enough_answers", "derivable"]).meta({
+    description:
+      "`not_enough_answers`: fewer answers than the organisation's threshold (`needed` more are needed). `derivable`: together with another selection of the survey it would single out a small target group; shown when the shares in `withShares` are added too.",
+  }),
+  respondents: z.number().int(),
+  needed: z.number().int(),
+  withShares: z.array(z.string()),
+});
+
+const ZTrend = z.object({
+  previous: z.object({
+    key: z.string(),
+    name: z.string().nullable(),
+    end: z.string(),
+    respondents: z.number().int(),
+  }),
+  categories: z.record(z.string(), z.number().nullable()),
+  questions: z.record(z.string(), z.number().nullable()),
+  fitness: z.object({
+    efficiency: z.number().nullable(),
+    capability: z.number().nullable(),
+    leadership: z.number().nullable(),
+    overall: z.number().nullable(),
+  }),
+});
+
+const ZHeatmap = z.object({
+  columns: z.array(
+    z.object({ key: z.string(), name: z.string(), respondents: z.number().int(), shown: z.boolean() }),
+  ),
+  rows: z.array(
+    z.object({
+      name: z.string(),
+      parent: z.string().nullable(),
+      total: z.object({ value: z.number().nullable(), band: ZBand }),
+      cells: z.array(
+        z.object({
+          value: z.number().nullable(),
+          band: ZBand,
+          reason: z.enum(["shown", "hidden", "not_enough_answers", "derivable", "empty"]),
+        }),
+      ),
+    }),
+  ),
+});
+
+const ZQuestionText = z.object({
+  key: z.string(),
+  title: z.string(),
+  strengthTid: z.string().nullable(),
+  weaknessTid: z.string().nullable(),
+  opportunityTid: z.string().nullable(),
+  strength: z.string().nullable(),
+  weakness: z.string().nullable(),
+  opportunity: z.string().nullable(),
+});
+
+const ZReportSide = z.object({
+  survey: z.object({
+    key: z.string(),
+    name: z.string().nullable(),
+    type: z.enum(SURVEY_TYPES),
+    start: z.string(),
+    end: z.string(),
+    status: ZStatus,
+  }),
+  shares: z.array(z.object({ key: z.string(), name: z.string(), respondents: z.number().int() })),
+  anonymity: ZAnonymity,
+  result: ZSide,
+  questions: z.array(ZQuestionText),
+  trend: ZTrend.nullable().meta({
+    description: "The change in points since the previous survey of this type with answers; null when none.",
+  }),
+  heatmap: ZHeatmap.nullable().meta({ description: "Categories by share; null on plans without it." }),
+});
+
+export const ZReport = z.object({
+  tenantName: z.string(),
+  anonymityThreshold: z.number().int(),
+  heatmapAvailable: z.boolean(),
+  personnel: ZReportSide.nullable(),
+  management: ZReportSide.nullable(),
+  inputMap: z.array(
+    z.object({
+      axis: z.string(),
+      personnel: z.number().nullable(),
+      management: z.number().nullable(),
+      gap: z.number().nullable(),
+      weaknessNote: z.boolean(),
+    }),
+  ),
+  metadata: z.object({ answers: z.object({ personnel: z.number().int(), management: z.number().int() }) }),
+  categories: z.array(
+    z.object({ name: z.string(), parent: z.string().nullable(), title: z.string(), description: z.string() }),
+  ),
+});
+export type TReport = z.infer<typeof ZReport>;
+
+const ZSurveyOption = z.object({
+  key: z.string(),
+  name: z.string().nullable(),
+  type: z.enum(SURVEY_TYPES),
+  start: z.string(),
+  end: z.string(),
+  status: ZStatus,
+  latestAnswerAt: z.string(),
+  answers: z.number().int(),
+  shares: z.array(z.object({ key: z.string(), name: z.string(), answers: z.number().int() })),
+});
+
+export const ZReportOptions = z.object({
+  personnel: z.array(ZSurveyOption),
+  management: z.array(ZSurveyOption),
+  defaults: z.object({ personnel: z.string().nullable(), management: z.string().nullable() }),
+  maxSelectedShares: z.number().int().nullable(),
+  heatmap: z.boolean(),
+  hasSurveys: z.boolean(),
+});

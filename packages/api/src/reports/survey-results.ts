@@ -1,0 +1,68 @@
+import { AppError } from "@kunto/core";
+import type { Tx } from "@kunto/db";
+import {
+  type Aggregates,
+  computeReport,
+  DEFAULT_CATEGORY_TREE,
+  emptyAggregates,
+  mergeAggregates,
+  parseAggregates,
+  type SideReport,
+} from "@kunto/engine";
+import { sql } from "drizzle-orm";
+import { loadTemplate } from "../responses/responses";
+
+/**
+ * A survey's calculation (document 2 §3 "calculation", §7 calculate / calculation): the engine's
+ * report over the merged aggregate rows of all its shares, never a scan of raw responses. The
+ * personnel side is under `lta`, the management side under `oja` (the spec's names), the answer
+ * count under `metadata.answers`.
+ */
+export interface SurveyCalculation {
+  surveyKey: string;
+  type: "PERSONNEL" | "MANAGEMENT";
+  anonymityThreshold: number | null;
+  metadata: { answers: number };
+  lta: SideReport | null;
+  oja: SideReport | null;
+}
+
+export async function calculateSurvey(
+  tx: Tx,
+  tenantId: string,
+  surveyKey: string,
+): Promise<SurveyCalculation> {
+  const [survey] = await tx.execute<{
+    id: string;
+    type: "PERSONNEL" | "MANAGEMENT";
+    template_id: string;
+    anonymity_threshold: number;
+  }>(sql`
+    select s.id, s.type, s.template_id, t.anonymity_threshold
+    from surveys s join tenants t on t.id = s.tenant_id
+    where s.key = ${surveyKey} and s.tenant_id = ${tenantId}`);
+  if (!survey) throw new AppError("not_found");
+  const rows = await tx.execute<{ aggregates: unknown }>(
+    sql`select aggregates from survey_aggregates where survey_id = ${survey.id}`,
+  );
+  let merged: Aggregates = emptyAggregates();
+  for (const row of rows) merged = mergeAggregates(merged, parseAggregates(row.aggregates));
+  const template = await loadTemplate(tx, survey.template_id);
+  const personnel = survey.type === "PERSONNEL";
+  const report = computeReport({
+    tree: DEFAULT_CATEGORY_TREE,
+    questions: template.engineQuestions,
+    personnel: personnel ? merged : emptyAggregates(),
+    management: personnel ? null : merged,
+    anonymityThreshold: survey.anonymity_threshold,
+  });
+  return {
+    surveyKey,
+    type: survey.type,
+    anonymityThreshold: personnel ? report.anonymityThreshold : null,
+    metadata: { answers: merged.respondents },
+    lta: personnel ? report.personnel : null,
+    // null until the management survey has an answer.
+    oja: personnel ? null : report.management,
+  };
+}

@@ -1,0 +1,102 @@
+import { STATIC_TASK_TYPES, ZTaskInput, ZTaskPatch } from "@kunto/core";
+import { z } from "zod";
+import { listCategories } from "../categories/categories";
+import { ok, ZOk } from "../dto";
+import { router, withPermission } from "../trpc";
+import { ZCategory, ZId, ZSuggestions, ZTask } from "./schemas";
+import { listSuggestions } from "./suggestions";
+import * as tasks from "./tasks";
+
+/**
+ * Tasks of the current account (document 3 §7 Tasks). Every member reads them; only members with
+ * `task.write` (account admins) change them, so read-only users see and cannot change.
+ */
+const tags = ["tasks"];
+
+export const taskRouter = router({
+  list: withPermission("task.read")
+    .meta({ openapi: { method: "GET", path: "/tenant/task", tags, summary: "The account's tasks" } })
+    .input(z.object({}).optional())
+    .output(z.array(ZTask))
+    .query(({ ctx }) => tasks.listTasks(ctx.tx, ctx.tenant.id)),
+  // Before /tenant/task/{id}: the REST adapter takes the first path that matches.
+  suggestions: withPermission("task.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/task/suggested",
+        tags,
+        summary: "Suggested tasks",
+        description:
+          "The platform's suggested tasks of the given types (default personnel_help and management_help), each with `created` when an undone task made from it exists. With `surveyKey`: report suggestions only for that survey type's categories whose band matches their SWOT type, and `dueDate` = the survey's last day + 7. `limit` and `used` give the plan's cap (FREE: 5).",
+      },
+    })
+    .input(
+      z
+        .object({
+          types: z
+            .union([z.array(z.enum(STATIC_TASK_TYPES)), z.enum(STATIC_TASK_TYPES)])
+            .transform((t) => (Array.isArray(t) ? t : [t]))
+            .optional(),
+          surveyKey: z.string().min(1).max(64).optional(),
+        })
+        .optional(),
+    )
+    .output(ZSuggestions)
+    .query(({ ctx, input }) => listSuggestions(ctx.tx, ctx.tenant, input ?? {})),
+  categories: withPermission("task.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/category",
+        tags,
+        summary: "The category tree, for the task board",
+        description: "Every category sorted by order, with names and descriptions in the five languages.",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(ZCategory))
+    .query(({ ctx }) => listCategories(ctx.tx)),
+  get: withPermission("task.read")
+    .meta({ openapi: { method: "GET", path: "/tenant/task/{id}", tags, summary: "One task" } })
+    .input(ZId)
+    .output(ZTask)
+    .query(({ ctx, input }) => tasks.getTask(ctx.tx, ctx.tenant.id, input.id)),
+  create: withPermission("task.write")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tenant/task",
+        tags,
+        summary: "Create a task",
+        description:
+          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question and priority are taken from it where not given). The name is required (`task_name_required`), and a category except for personnel_help and management_help, whose category is cleared (`task_category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`.",
+      },
+    })
+    .input(ZTaskInput)
+    .output(ZTask)
+    .mutation(({ ctx, input }) => tasks.createTask(ctx.tx, ctx.tenant, ctx.user.id, input)),
+  update: withPermission("task.write")
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/tenant/task/{id}",
+        tags,
+        summary: "Change a task",
+        description: "Fields left out stay as they are; `status: null` reopens a DONE task.",
+      },
+    })
+    .input(ZTaskPatch.extend(ZId.shape))
+    .output(ZTask)
+    .mutation(({ ctx, input: { id, ...patch } }) => tasks.updateTask(ctx.tx, ctx.tenant.id, id, patch)),
+  delete: withPermission("task.write")
+    .meta({
+      openapi: { method: "DELETE", path: "/tenant/task/{id}", tags, summary: "Delete a task and its votes" },
+    })
+    .input(ZId)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await tasks.deleteTask(ctx.tx, ctx.tenant.id, input.id);
+      return ok;
+    }),
+});
