@@ -1,8 +1,7 @@
 import { serve } from "@hono/node-server";
-import { backgroundWorkDone, sealStoredTotpSecrets } from "@kunto/api";
-import { generatePublicKey, generateToken, hashPassword } from "@kunto/auth";
+import { backgroundWorkDone, sealStoredTotpSecrets, seed } from "@kunto/api";
+import { hashPassword } from "@kunto/auth";
 import { openDatabase } from "@kunto/db";
-import { seed } from "@kunto/db/seed";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
@@ -29,7 +28,6 @@ async function main() {
     const result = await seed({
       system: database.system,
       hashPassword,
-      keys: { publicKey: generatePublicKey, token: generateToken },
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
     });

@@ -2,6 +2,7 @@ export { listMembers } from "./accounts/members";
 export { afterAnswer, backgroundWorkDone } from "./background";
 export type { ApiConfig, Context, CookieJar, Logger } from "./context";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./demo/demo-sandbox";
+export { seed } from "./demo/seed";
 export { errorKeyOf } from "./errors";
 export { sealStoredTotpSecrets } from "./identity/totp";
 export { refreshNotifications } from "./notifications/notifications";

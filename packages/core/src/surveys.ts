@@ -130,3 +130,10 @@ export function partitionSurveys<S extends { type: SurveyType; status: number; e
     history: sorted.filter((s) => !inLatest.has(s)),
   };
 }
+
+/**
+ * A slider question's scale where its template leaves a bound or the step unset: the editor's new
+ * slider and the default templates' agreement scale (0..10, step 1). Every reader of a template
+ * takes them from here, through the one template loader in `@kunto/db` (`loadTemplateQuestions`).
+ */
+export const SLIDER_DEFAULTS = { min: 0, max: 10, step: 1 } as const;

@@ -7,3 +7,4 @@ export { SYSTEM_ROLE } from "./schema/columns";
 export * from "./scope";
 export { loadDefaultContent } from "./seed/content";
 export { DEMO_EMAIL } from "./seed/demo";
+export * from "./templates";

@@ -1,8 +1,9 @@
 // `pnpm db:seed`: migrates, then loads the default content and (on an empty database) the
 // platform admin and the demo accounts. The server does the same at every start.
-import { generatePublicKey, generateToken, hashPassword } from "@kunto/auth";
+
+import { seed } from "@kunto/api";
+import { hashPassword } from "@kunto/auth";
 import { migratedOwnerDatabase } from "@kunto/db";
-import { seed } from "@kunto/db/seed";
 import { loadConfig } from "../config";
 
 const config = loadConfig();
@@ -12,7 +13,6 @@ try {
   const result = await seed({
     system,
     hashPassword,
-    keys: { publicKey: generatePublicKey, token: generateToken },
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   });

@@ -1,22 +1,26 @@
+import { loadTemplate, seed } from "@kunto/api";
 import { hashPassword } from "@kunto/auth";
 import { createSystemDb, schema } from "@kunto/db";
-import { engineQuestions, foldResponses, seed } from "@kunto/db/seed";
 import {
   type Aggregates,
+  aggregateRespondents,
   computeReport,
   DEFAULT_ANONYMITY_THRESHOLD,
   DEFAULT_CATEGORY_TREE,
   emptyAggregates,
   type Moments,
   mergeAggregates,
+  type PreparedTemplate,
   parseAggregates,
   prepareTemplate,
+  type RawAnswers,
+  scoreRespondent,
   type TemplateQuestion,
 } from "@kunto/engine";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { asOwner, connect, SEED_KEYS } from "../support/harness";
+import { asOwner, connect } from "../support/harness";
 
 /**
  * Issue 7, "The demo data grows": the seeded demo organisation has teams of both types and
@@ -27,7 +31,7 @@ const db = connect();
 const runSeed = async () => {
   const { system, close } = createSystemDb(inject("ownerUrl"), { max: 1 });
   try {
-    await seed({ system, hashPassword, keys: SEED_KEYS, adminEmail: "admin@kunto.local" });
+    await seed({ system, hashPassword, adminEmail: "admin@kunto.local" });
   } finally {
     await close();
   }
@@ -60,8 +64,31 @@ async function demo() {
   });
 }
 
-const questionsOf = (templateId: string) =>
-  asOwner(db.owner, (tx) => engineQuestions(tx as never, templateId));
+const questionsOf = async (templateId: string) => (await loadTemplate(db.db, templateId)).engineQuestions;
+
+/** A stored response's answers as the engine takes them (a choice by its key). */
+function toRawAnswers(questions: readonly TemplateQuestion[], stored: Record<string, number>): RawAnswers {
+  const raw: Record<string, number | string> = {};
+  for (const question of questions) {
+    const value = stored[question.key];
+    if (value === undefined || question.type === "GROUP") continue;
+    if (question.type === "SLIDER") raw[question.key] = value;
+    else raw[question.key] = question.choices.find((c) => c.value === value)?.key ?? `invalid:${value}`;
+  }
+  return raw;
+}
+
+/** What the engine folds from stored responses, computed here independently of the stored aggregates. */
+const foldResponses = (
+  prepared: PreparedTemplate,
+  questions: readonly TemplateQuestion[],
+  responses: ReadonlyArray<{ answers: unknown }>,
+): Aggregates =>
+  aggregateRespondents(
+    responses.map((r) =>
+      scoreRespondent(prepared, toRawAnswers(questions, r.answers as Record<string, number>)),
+    ),
+  );
 
 const merged = (rows: Array<{ aggregates: unknown }>): Aggregates =>
   rows.reduce<Aggregates>(

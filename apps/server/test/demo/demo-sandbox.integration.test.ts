@@ -1,8 +1,7 @@
 import type { AddressInfo } from "node:net";
-import { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "@kunto/api";
+import { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES, seed } from "@kunto/api";
 import { createSession, hashPassword, sessionCookieName } from "@kunto/auth";
 import { createSystemDb, DEMO_EMAIL, schema } from "@kunto/db";
-import { seed } from "@kunto/db/seed";
 import { emptyAggregates, mergeAggregates, parseAggregates } from "@kunto/engine";
 import { deliverDueMails, enqueueMail } from "@kunto/mail";
 import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
@@ -15,7 +14,6 @@ import {
   connect,
   makeTenant,
   makeUser,
-  SEED_KEYS,
   startServer,
   TEST_PASSWORD,
 } from "../support/harness";
@@ -62,7 +60,7 @@ beforeAll(async () => {
   // The seeded demo, as `npm start` makes it (idempotent: a seeded database is left alone).
   const { system, close } = createSystemDb(inject("ownerUrl"), { max: 1 });
   try {
-    await seed({ system, hashPassword, keys: SEED_KEYS, adminEmail: "admin@kunto.local" });
+    await seed({ system, hashPassword, adminEmail: "admin@kunto.local" });
   } finally {
     await close();
   }

@@ -1,34 +1,24 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { generatePublicKey, generateToken } from "@kunto/auth";
+import { schema, type Tx } from "@kunto/db";
+import { DEMO_TENANT } from "@kunto/db/seed";
+import { scoreRespondent, type TemplateQuestion } from "@kunto/engine";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import {
-  type Aggregates,
-  aggregateRespondents,
-  DEFAULT_CATEGORY_TREE,
-  type PreparedTemplate,
-  prepareTemplate,
-  type RawAnswers,
-  scoreRespondent,
-  type TemplateQuestion,
-} from "@kunto/engine";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { Tx } from "../client";
-import * as schema from "../schema";
-import { DEMO_TENANT } from "./demo";
+  type LoadedTemplate,
+  loadTemplate,
+  type ResponseRow,
+  storeResponse,
+  validateAnswers,
+} from "../responses/responses";
 
 /**
  * The demo's surveys (issue 7): teams of both types, an ended personnel and management pair, the
  * same pair about six months earlier (trends), and a personnel survey still running, all with
- * answers stored as the respondent page stores them: one row per respondent and the engine's
- * aggregates per (share, team). Dates are relative to the seeding time; the answers come from a
- * seeded generator, so every database gets the same numbers.
+ * answers stored through the respondent page's own code (`validateAnswers`, `storeResponse`): one
+ * row per respondent and the engine's aggregates per (share, team). Dates are relative to the
+ * seeding time; the answers come from a seeded generator, so every database gets the same numbers.
  */
-
-/** Public keys come from @kunto/auth, which depends on this package: the caller hands them in. */
-export interface SeedKeys {
-  /** `generatePublicKey` (surveys.key, teams.key). */
-  publicKey: () => string;
-  /** `generateToken` (survey_shares.key, the unguessable part of the link). */
-  token: () => string;
-}
 
 type Language = "en" | "fi" | "ee" | "ru" | "pl";
 type SurveyType = "PERSONNEL" | "MANAGEMENT";
@@ -302,77 +292,6 @@ function recipientsOf(team: TeamDef, random: ReturnType<typeof generator>, taken
   return addresses;
 }
 
-/** A template's questions as the engine reads them, loaded from the database. */
-export async function engineQuestions(tx: Tx, templateId: string): Promise<TemplateQuestion[]> {
-  const questions = await tx
-    .select()
-    .from(schema.surveyQuestions)
-    .where(eq(schema.surveyQuestions.templateId, templateId))
-    .orderBy(asc(schema.surveyQuestions.order));
-  const choices =
-    questions.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(schema.questionChoices)
-          .where(
-            inArray(
-              schema.questionChoices.questionId,
-              questions.map((q) => q.id),
-            ),
-          )
-          .orderBy(asc(schema.questionChoices.order));
-  return questions.map((q): TemplateQuestion => {
-    if (q.type === "GROUP") return { key: q.key, type: "GROUP" };
-    if (q.type === "SLIDER")
-      return {
-        key: q.key,
-        type: "SLIDER",
-        category: q.category,
-        min: q.sliderMin ?? 0,
-        max: q.sliderMax ?? 10,
-        step: q.sliderStep ?? 1,
-      };
-    return {
-      key: q.key,
-      type: "CHOICE_SINGLE",
-      category: q.category,
-      choices: choices.filter((c) => c.questionId === q.id).map((c) => ({ key: c.key, value: c.value })),
-    };
-  });
-}
-
-/**
- * A stored response's answers (`{ questionKey: number }`: the slider's value or the chosen choice's
- * value) as the engine takes them (a choice by its key).
- */
-export function toRawAnswers(
-  questions: readonly TemplateQuestion[],
-  stored: Record<string, number>,
-): RawAnswers {
-  const raw: Record<string, number | string> = {};
-  for (const question of questions) {
-    const value = stored[question.key];
-    if (value === undefined || question.type === "GROUP") continue;
-    if (question.type === "SLIDER") raw[question.key] = value;
-    else raw[question.key] = question.choices.find((c) => c.value === value)?.key ?? `invalid:${value}`;
-  }
-  return raw;
-}
-
-/** Folds stored responses into the engine's aggregates. */
-export function foldResponses(
-  prepared: PreparedTemplate,
-  questions: readonly TemplateQuestion[],
-  responses: ReadonlyArray<{ answers: unknown }>,
-): Aggregates {
-  return aggregateRespondents(
-    responses.map((r) =>
-      scoreRespondent(prepared, toRawAnswers(questions, r.answers as Record<string, number>)),
-    ),
-  );
-}
-
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
 /** One respondent's answers, as the respondent page would send them: every question answered. */
@@ -429,7 +348,6 @@ async function activeTemplate(tx: Tx, type: SurveyType) {
  */
 export async function seedDemoSurveys(
   tx: Tx,
-  keys: SeedKeys,
   now = new Date(),
 ): Promise<{ created: boolean; responses: number }> {
   const [tenant] = await tx
@@ -450,19 +368,11 @@ export async function seedDemoSurveys(
     .limit(1);
   if (existing) return { created: false, responses: 0 };
 
-  const templates = new Map<
-    SurveyType,
-    { id: string; questions: TemplateQuestion[]; prepared: PreparedTemplate }
-  >();
+  const templates = new Map<SurveyType, LoadedTemplate>();
   for (const type of ["PERSONNEL", "MANAGEMENT"] as const) {
     const template = await activeTemplate(tx, type);
     if (!template) return { created: false, responses: 0 };
-    const questions = await engineQuestions(tx, template.id);
-    templates.set(type, {
-      id: template.id,
-      questions,
-      prepared: prepareTemplate(DEFAULT_CATEGORY_TREE, questions),
-    });
+    templates.set(type, await loadTemplate(tx, template.id));
   }
   const [creator] = await tx
     .select({ id: schema.users.id })
@@ -484,7 +394,7 @@ export async function seedDemoSurveys(
         .insert(schema.teams)
         .values({
           tenantId: tenant.id,
-          key: keys.publicKey(),
+          key: generatePublicKey(),
           name: def.name,
           type: def.type,
           description: def.description,
@@ -515,7 +425,7 @@ export async function seedDemoSurveys(
       .insert(schema.surveys)
       .values({
         tenantId: tenant.id,
-        key: keys.publicKey(),
+        key: generatePublicKey(),
         name: `${def.title} ${month}`,
         type: def.type,
         templateId: template.id,
@@ -531,12 +441,12 @@ export async function seedDemoSurveys(
 
     // Each question leans a little its own way, the same in every team.
     const questionBias = new Map(
-      template.questions.map((q) => [q.key, surveyRandom.normal(0.06)] as [string, number]),
+      template.engineQuestions.map((q) => [q.key, surveyRandom.normal(0.06)] as [string, number]),
     );
     // Answers arrive on the days the survey has run so far, most in its first days.
     const lastDay = Math.min(def.endDay, 0);
     const days = lastDay - def.startDay + 1;
-    let latest: string | null = null;
+    const responses: Array<ResponseRow & { answers: Record<string, number> }> = [];
     for (const share of def.shares) {
       const team = TEAMS.find((t) => t.urlSafeName === share.team);
       const teamId = teamIds.get(share.team);
@@ -546,7 +456,7 @@ export async function seedDemoSurveys(
         .values({
           tenantId: tenant.id,
           surveyId: survey.id,
-          key: keys.token(),
+          key: generateToken(),
           name: share.name,
           answerers: share.answerers ?? team.recipients,
           createdAt: new Date(startsAt.getTime() - 2 * DAY_MS),
@@ -554,11 +464,9 @@ export async function seedDemoSurveys(
         .returning({ id: schema.surveyShares.id });
       if (!row) throw new Error("demo share not created");
       await tx.insert(schema.surveyShareTeams).values({ tenantId: tenant.id, shareId: row.id, teamId });
-      const responses: Array<typeof schema.surveyResponses.$inferInsert> = [];
       for (let i = 0; i < share.answers; i++) {
         const day = Math.floor(days * surveyRandom.next() ** 1.6);
         const submittedOn = isoDay(new Date(startsAt.getTime() + day * DAY_MS));
-        if (latest === null || submittedOn > latest) latest = submittedOn;
         responses.push({
           tenantId: tenant.id,
           surveyId: survey.id,
@@ -567,24 +475,20 @@ export async function seedDemoSurveys(
           submissionId: randomUUID(),
           browserTokenHash: randomBytes(32).toString("hex"),
           language: surveyRandom.pick(team.languages),
-          answers: answersOf(template.questions, team.tendency, def.shift, questionBias, surveyRandom),
+          answers: answersOf(template.engineQuestions, team.tendency, def.shift, questionBias, surveyRandom),
           submittedOn,
         });
       }
-      if (responses.length === 0) continue;
-      await tx.insert(schema.surveyResponses).values(responses);
-      await tx.insert(schema.surveyAggregates).values({
-        tenantId: tenant.id,
-        surveyId: survey.id,
-        shareId: row.id,
-        teamId,
-        stripe: 0,
-        aggregates: foldResponses(template.prepared, template.questions, responses),
-      });
-      total += responses.length;
     }
-    if (latest)
-      await tx.update(schema.surveys).set({ latestAnswerOn: latest }).where(eq(schema.surveys.id, survey.id));
+    // In the order they arrived, so the survey's day of latest answer ends on the last one. A seed
+    // has no concurrent writers: every answer goes to stripe 0.
+    responses.sort((a, b) => a.submittedOn.localeCompare(b.submittedOn));
+    for (const response of responses) {
+      const contributions = scoreRespondent(template.prepared, validateAnswers(template, response.answers));
+      if (!(await storeResponse(tx, response, 0, contributions, true)))
+        throw new Error("demo response not stored");
+    }
+    total += responses.length;
   }
   return { created: true, responses: total };
 }

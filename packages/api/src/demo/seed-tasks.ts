@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { schema, type Tx } from "@kunto/db";
+import { DEMO_TENANT } from "@kunto/db/seed";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { Tx } from "../client";
-import * as schema from "../schema";
-import { DEMO_TENANT } from "./demo";
 
 /**
  * The demo organisation's improvement work (issue 9), so a newcomer sees a board with columns,

@@ -7,7 +7,7 @@ import {
   type SubscriptionStatus,
   dayOf as surveyDayOf,
 } from "@kunto/core";
-import { type Db, schema, type Tx } from "@kunto/db";
+import { type Db, loadTemplateQuestions, type SliderScale, schema, type Tx } from "@kunto/db";
 import {
   addRespondent,
   DEFAULT_CATEGORY_TREE,
@@ -19,7 +19,7 @@ import {
   scoreRespondent,
   type TemplateQuestion,
 } from "@kunto/engine";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 /**
  * The respondent page's two calls (issue 7, GUIDE.md "Answers at volume"): what the page shows for
@@ -41,7 +41,7 @@ export interface TemplateQuestionRow {
   category: string | null;
   titleTid: string;
   contentTid: string | null;
-  slider: { min: number; max: number; step: number; minTid: string | null; maxTid: string | null } | null;
+  slider: SliderScale | null;
   choices: { key: string; value: number; nameTid: string }[] | null;
 }
 
@@ -84,37 +84,11 @@ async function readTemplate(tx: Tx | Db, templateId: string): Promise<LoadedTemp
     .from(schema.surveyTemplates)
     .where(eq(schema.surveyTemplates.id, templateId));
   if (!template) throw new AppError("not_found");
-  const questionRows = await tx
-    .select()
-    .from(schema.surveyQuestions)
-    .where(eq(schema.surveyQuestions.templateId, templateId))
-    .orderBy(asc(schema.surveyQuestions.order));
-  const choiceRows = questionRows.length
-    ? await tx
-        .select()
-        .from(schema.questionChoices)
-        .where(
-          inArray(
-            schema.questionChoices.questionId,
-            questionRows.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(schema.questionChoices.order))
-    : [];
-  const choicesOf = new Map<string, typeof choiceRows>();
-  for (const choice of choiceRows) {
-    const list = choicesOf.get(choice.questionId) ?? [];
-    list.push(choice);
-    choicesOf.set(choice.questionId, list);
-  }
   const questions: TemplateQuestionRow[] = [];
   const engineQuestions: TemplateQuestion[] = [];
   const rules: LoadedTemplate["rules"] = new Map();
-  for (const q of questionRows) {
-    const choices = q.type === "CHOICE_SINGLE" ? (choicesOf.get(q.id) ?? []) : null;
-    const min = q.sliderMin ?? 0;
-    const max = q.sliderMax ?? 100;
-    const step = q.sliderStep && q.sliderStep > 0 ? q.sliderStep : 1;
+  for (const q of await loadTemplateQuestions(tx, templateId)) {
+    const choices = q.type === "CHOICE_SINGLE" ? q.choices : null;
     questions.push({
       key: q.key,
       type: q.type,
@@ -122,11 +96,12 @@ async function readTemplate(tx: Tx | Db, templateId: string): Promise<LoadedTemp
       category: q.category,
       titleTid: q.titleTid,
       contentTid: q.contentTid,
-      slider: q.type === "SLIDER" ? { min, max, step, minTid: q.sliderMinTid, maxTid: q.sliderMaxTid } : null,
+      slider: q.slider,
       choices: choices?.map((c) => ({ key: c.key, value: c.value, nameTid: c.nameTid })) ?? null,
     });
     if (q.type === "GROUP") engineQuestions.push({ key: q.key, type: "GROUP", category: q.category });
-    else if (q.type === "SLIDER") {
+    else if (q.slider) {
+      const { min, max, step } = q.slider;
       engineQuestions.push({ key: q.key, type: "SLIDER", category: q.category, min, max, step });
       rules.set(q.key, { kind: "slider", min, max, step });
     } else {
@@ -440,7 +415,7 @@ export async function submitResponse(
     };
     const stored =
       merge === "sql"
-        ? await storeInOneStatement(tx, response, stripe, contributions, share.latestAnswerOn !== submittedOn)
+        ? await storeResponse(tx, response, stripe, contributions, share.latestAnswerOn !== submittedOn)
         : await storeWithJsMerge(tx, share, response, stripe, contributions);
     if (!stored) {
       // Either the same submission arrived twice at once (answer as the first did), or this
@@ -456,14 +431,15 @@ export async function submitResponse(
   });
 }
 
-type ResponseRow = typeof schema.surveyResponses.$inferInsert & { submittedOn: string };
+export type ResponseRow = typeof schema.surveyResponses.$inferInsert & { submittedOn: string };
 
 /**
  * The response row, its respondent added to one stripe of the team's aggregate (in SQL, the same
  * arithmetic as the engine's `mergeAggregates`, proven equal to it by a test), and the survey's day
- * of latest answer, in one statement; nothing is written when the insert is refused.
+ * of latest answer, in one statement; nothing is written when the insert is refused. The public
+ * submission and the demo data store answers only through this.
  */
-async function storeInOneStatement(
+export async function storeResponse(
   tx: Tx,
   row: ResponseRow,
   stripe: number,

@@ -9,7 +9,7 @@ import {
   type TTemplateTexts,
   withFallback,
 } from "@kunto/core";
-import { schema, type Tx } from "@kunto/db";
+import { type ChoiceRow, loadTemplateQuestions, type QuestionRow, schema, type Tx } from "@kunto/db";
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { EMPTY_TEXTS, type Texts, textsOf } from "../content-texts";
 
@@ -25,8 +25,6 @@ import { EMPTY_TEXTS, type Texts, textsOf } from "../content-texts";
  *   Deleting is refused for a template in use or the active one.
  */
 export type TemplateRow = typeof schema.surveyTemplates.$inferSelect;
-type QuestionRow = typeof schema.surveyQuestions.$inferSelect;
-type ChoiceRow = typeof schema.questionChoices.$inferSelect;
 
 const TID_PREFIX = "st.";
 const newTid = () => `${TID_PREFIX}${generatePublicKey()}`;
@@ -114,24 +112,8 @@ export async function getTemplate(tx: Tx, key: string) {
 }
 
 async function templateDto(tx: Tx, row: TemplateRow) {
-  const questions = await tx
-    .select()
-    .from(schema.surveyQuestions)
-    .where(eq(schema.surveyQuestions.templateId, row.id))
-    .orderBy(schema.surveyQuestions.order);
-  const choices =
-    questions.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(schema.questionChoices)
-          .where(
-            inArray(
-              schema.questionChoices.questionId,
-              questions.map((q) => q.id),
-            ),
-          )
-          .orderBy(schema.questionChoices.order);
+  const questions = await loadTemplateQuestions(tx, row.id);
+  const choices = questions.flatMap((q) => q.choices);
   const texts = await textsOf(tx, [
     row.startTid,
     ...questions.flatMap((q) => [q.titleTid, q.contentTid, q.sliderMinTid, q.sliderMaxTid]),
@@ -164,23 +146,21 @@ async function templateDto(tx: Tx, row: TemplateRow) {
       title: read(q.titleTid) ?? EMPTY_TEXTS,
       contentTid: q.contentTid,
       content: read(q.contentTid),
-      sliderMin: q.sliderMin,
-      sliderMax: q.sliderMax,
-      sliderStep: q.sliderStep,
+      sliderMin: q.slider?.min ?? null,
+      sliderMax: q.slider?.max ?? null,
+      sliderStep: q.slider?.step ?? null,
       sliderMinTid: q.sliderMinTid,
       sliderMinText: read(q.sliderMinTid),
       sliderMaxTid: q.sliderMaxTid,
       sliderMaxText: read(q.sliderMaxTid),
       choiceLimit: q.choiceLimit,
-      choiceList: choices
-        .filter((c) => c.questionId === q.id)
-        .map((c) => ({
-          key: c.key,
-          nameTid: c.nameTid,
-          name: read(c.nameTid) ?? EMPTY_TEXTS,
-          value: c.value,
-          order: c.order,
-        })),
+      choiceList: q.choices.map((c) => ({
+        key: c.key,
+        nameTid: c.nameTid,
+        name: read(c.nameTid) ?? EMPTY_TEXTS,
+        value: c.value,
+        order: c.order,
+      })),
     })),
   };
 }
@@ -290,23 +270,8 @@ async function writeQuestions(
 }
 
 async function contentOf(tx: Tx, templateId: string) {
-  const questions = await tx
-    .select()
-    .from(schema.surveyQuestions)
-    .where(eq(schema.surveyQuestions.templateId, templateId));
-  const choices =
-    questions.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(schema.questionChoices)
-          .where(
-            inArray(
-              schema.questionChoices.questionId,
-              questions.map((q) => q.id),
-            ),
-          );
-  return { questions, choices };
+  const questions = await loadTemplateQuestions(tx, templateId);
+  return { questions, choices: questions.flatMap((q) => q.choices) };
 }
 
 /** Removes the `st.` texts among `tids` that no template, question or choice refers to any more. */
