@@ -38,7 +38,12 @@ const external = [
 
 const result = await build({
   absWorkingDir: new URL(".", here).pathname,
-  entryPoints: { main: "src/main.ts", seed: "src/cli/seed.ts" },
+  // `--bench` adds the benchmark's entry (bench/main.ts: the server with its fixture routes).
+  entryPoints: {
+    main: "src/main.ts",
+    seed: "src/cli/seed.ts",
+    ...(process.argv.includes("--bench") ? { bench: "bench/main.ts" } : {}),
+  },
   outdir: "dist",
   bundle: true,
   platform: "node",

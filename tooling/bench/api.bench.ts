@@ -49,7 +49,6 @@ const line = (name: string, f: Figures, extra = "") =>
 
 async function main() {
   const server = await startServer(port, {
-    BENCH_ROUTES: "true",
     SIGNIN_ADDRESS_LIMIT: "1000000",
     ADMIN_PASSWORD,
   });

@@ -158,7 +158,7 @@ async function firstLoadJs() {
 async function main() {
   if (!existsSync(join(dist, "index.html")))
     throw new Error("The web client is not built: run `pnpm build` first.");
-  const server = await startServer(port, { BENCH_ROUTES: "true", DEMO_SANDBOX_LIMIT: "1000" });
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   try {
     await reportTimes();
     await firstLoadJs();

@@ -141,7 +141,7 @@ async function calculation(headers: Record<string, string>, surveyKey: string, r
 }
 
 async function main() {
-  const server = await startServer(port, { BENCH_ROUTES: "true", DEMO_SANDBOX_LIMIT: "1000" });
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   try {
     const { cookie, tenantId, userId } = await signIn();
     const headers = { cookie, "x-tenant-id": tenantId, "x-bench-user": userId };

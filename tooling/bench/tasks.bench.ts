@@ -76,7 +76,7 @@ async function votingPageJs(tenantId: string, encoding: string | null) {
 async function main() {
   if (!existsSync(join(import.meta.dirname, "../../apps/web/dist/respondent.html")))
     throw new Error("run `pnpm build` first: the voting page's figure needs the built client");
-  const server = await startServer(port, { BENCH_ROUTES: "true", DEMO_SANDBOX_LIMIT: "1000" });
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   try {
     const { cookie, tenantId } = await demo();
     const headers = { cookie, "x-tenant-id": tenantId };

@@ -75,7 +75,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`.padStart(10);
 async function main() {
   if (!existsSync(dist)) throw new Error("The web client is not built: run `pnpm build` first.");
   // Bench routes and a demo sandbox give the respondent page a running survey to show.
-  const server = await startServer(port, { BENCH_ROUTES: "true", DEMO_SANDBOX_LIMIT: "1000" });
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],

@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 const BATCH = 1_000;
 
 /**
- * Only with BENCH_ROUTES=true, for `pnpm bench reports` (issue 8): an ended personnel survey of
+ * Only in the benchmark's server entry (bench/main.ts), for `pnpm bench reports` (issue 8): an ended personnel survey of
  * the signed-in account's tenant with `shares` shares (one team each) and `respondents` real
  * response rows spread evenly over them. Each response's answers (what the page sends: slider values,
  * choice values) are stored as a `survey_responses` row and scored by the engine exactly as a

@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 
 /**
- * Only with BENCH_ROUTES=true: the account's users read by a bare Hono route with the same
+ * Only in the benchmark's server entry (bench/main.ts): the account's users read by a bare Hono route with the same
  * transaction, tenant setting and SQL as the procedure, so `pnpm bench` can show what the tRPC
  * and REST layers cost on top of the database work.
  */
@@ -27,7 +27,7 @@ export function addBenchRoutes(app: Hono, db: Db) {
 }
 
 /**
- * Only with BENCH_ROUTES=true, for `pnpm bench survey` (issue 7): a survey of the signed-in
+ * Only in the benchmark's server entry (bench/main.ts), for `pnpm bench survey` (issue 7): a survey of the signed-in
  * account's tenant (its plan raised to TOTAL, so no respondent cap applies) with `shares` shares (one team each) and, when `respondents` is given, stored
  * aggregates of that many synthetic respondents spread over every share's stripes (the engine's
  * folding of random answers to the active personnel template); and the bare insert of one response
@@ -146,7 +146,7 @@ function randomAnswers(template: Awaited<ReturnType<typeof loadTemplate>>): RawA
 }
 
 /**
- * Only with BENCH_ROUTES=true, for `pnpm bench tasks` (issue 9): `tasks` tasks spread over the
+ * Only in the benchmark's server entry (bench/main.ts), for `pnpm bench tasks` (issue 9): `tasks` tasks spread over the
  * category tree's top-level categories and the help types, and `votes` votes of distinct browser
  * tokens spread over them (each task's `vote_count` kept as the vote path keeps it), in the
  * signed-in account's tenant.

@@ -16,7 +16,6 @@ export interface ServerConfig {
   webDist: string;
   bodyLimitBytes: number;
   seed: boolean;
-  benchRoutes: boolean;
   logLevel: string;
   /** TRUST_PROXY: reverse proxies in front of the server (hops of X-Forwarded-For to trust). */
   trustProxy: number;
@@ -65,7 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: env.WEB_DIST ?? join(repoRoot, "apps/web/dist"),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 4 * 1024 * 1024),
     seed: env.SEED !== "false",
-    benchRoutes: env.BENCH_ROUTES === "true",
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

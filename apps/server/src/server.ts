@@ -1,20 +1,36 @@
 import { serve } from "@hono/node-server";
 import { backgroundWorkDone, sealStoredTotpSecrets, seed } from "@kunto/api";
 import { hashPassword } from "@kunto/auth";
-import { openDatabase } from "@kunto/db";
+import { type Db, openDatabase } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { createApp } from "./app";
-import { addReportBenchRoutes } from "./bench-report-routes";
-import { addBenchRoutes, addSurveyBenchRoutes, addTaskBenchRoutes } from "./bench-routes";
+import { type AppOptions, createApp } from "./app";
 import { loadConfig, loadSecretsKey } from "./config";
 import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
 
-const config = loadConfig();
-const log = pino({ level: config.logLevel, redact: ["req.headers.cookie", "*.password", "*.passwordHash"] });
+export interface RunOptions {
+  /** Routes added to the app before it serves (the benchmark's entry, apps/server/bench/main.ts). */
+  extend?: (app: Parameters<NonNullable<AppOptions["extend"]>>[0], db: Db) => void;
+}
 
-async function main() {
+/**
+ * The whole server: configuration, database (embedded when no DATABASE_URL), seed, the app, workers
+ * and jobs, and a clean shutdown. `main.ts` runs it as it is; the benchmark's own entry adds its routes.
+ */
+export function runServer(options: RunOptions = {}) {
+  const config = loadConfig();
+  const log = pino({
+    level: config.logLevel,
+    redact: ["req.headers.cookie", "*.password", "*.passwordHash"],
+  });
+  main(config, log, options).catch((error) => {
+    log.fatal({ err: error }, "failed to start");
+    process.exit(1);
+  });
+}
+
+async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, options: RunOptions) {
   // Before the database: a server without its key must not start half-way.
   const secretsKey = loadSecretsKey(process.env, config.dataDir);
   const database = await openDatabase({
@@ -51,14 +67,7 @@ async function main() {
     log,
     webDist: config.webDist,
     bodyLimitBytes: config.bodyLimitBytes,
-    extend: config.benchRoutes
-      ? (app) => {
-          addBenchRoutes(app, database.db);
-          addSurveyBenchRoutes(app, database.db);
-          addTaskBenchRoutes(app, database.db);
-          addReportBenchRoutes(app, database.db);
-        }
-      : undefined,
+    extend: options.extend && ((app) => options.extend?.(app, database.db)),
     ready: async () => {
       try {
         await database.db.execute(sql`select 1`);
@@ -89,8 +98,3 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
-
-main().catch((error) => {
-  log.fatal({ err: error }, "failed to start");
-  process.exit(1);
-});
