@@ -222,12 +222,14 @@ describe("anonymity", () => {
     const { caller } = await member(tenant.id);
     const report = await caller.report.bySurveys({ keys: survey.key, lang: "en" });
     const side = report.personnel;
+    // Issue 17.1: fewer answers than a step are held back, not released: 0 shown, 3 held, 2 needed.
     expect(side?.anonymity).toEqual({
       status: "not_enough_answers",
-      respondents: 3,
+      respondents: 0,
       needed: 2,
       withShares: [],
     });
+    expect(side?.heldBack).toBe(3);
     expect(side?.result.status).toBe("not_enough_answers");
     for (const c of side?.result.categories ?? []) {
       expect(c.value).toBeNull();
@@ -240,41 +242,43 @@ describe("anonymity", () => {
     expect(side?.heatmap?.rows.every((row) => row.cells.every((cell) => cell.value === null))).toBe(true);
   });
 
-  it("withholds a selection that would single out a small share by subtraction, and its heatmap cells", async () => {
-    // Threshold 5: shares of 6, 3 and 7 answers (16 in all). The 3 are hidden, and so (derivable)
-    // the smallest other, the 6: together 9, at least the threshold.
+  it("holds a small share's answers back, so no selection can single it out by subtraction", async () => {
+    // Threshold 5: shares of 6, 3 and 7 answers. The 3 are never released (issue 17.1), so the
+    // whole survey shows 13 and every selection is a sum of shares of at least 5.
     const tenant = await makeTenant(db.owner, { plan: "PRO", anonymityThreshold: 5 });
     const survey = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [6, 3, 7] });
     const [six, three, seven] = survey.shares;
     const { caller } = await member(tenant.id);
-    // Six alone would be 16 − 3 − 7 by subtraction from the whole survey: withheld, naming what to add.
     const alone = await caller.report.byShares({ keys: `${six?.key}`, lang: "en" });
-    expect(alone.personnel?.anonymity).toEqual({
-      status: "derivable",
-      respondents: 6,
-      needed: 0,
-      withShares: [three?.key],
+    expect(alone.personnel?.anonymity).toEqual({ status: "ok", respondents: 6, needed: 0, withShares: [] });
+    expect(alone.personnel?.result.categories[0]?.value).not.toBeNull();
+    expect(alone.personnel?.heldBack).toBe(0);
+    const small = await caller.report.byShares({ keys: `${three?.key}`, lang: "en" });
+    expect(small.personnel?.anonymity).toMatchObject({
+      status: "not_enough_answers",
+      respondents: 0,
+      needed: 2,
     });
-    expect(alone.personnel?.result.categories.every((c) => c.value === null)).toBe(true);
-    expect(alone.personnel?.result.respondents).toBe(6);
-    // Six and seven: shown? No: it holds one of the hidden pair (6) but not the other (3).
-    const pair = await caller.report.byShares({ keys: `${six?.key},${seven?.key}`, lang: "en" });
-    expect(pair.personnel?.anonymity.status).toBe("derivable");
-    // Seven alone holds none of the hidden shares: shown.
-    const shown = await caller.report.byShares({ keys: `${seven?.key}`, lang: "en" });
-    expect(shown.personnel?.anonymity.status).toBe("ok");
-    expect(shown.personnel?.result.categories[0]?.value).not.toBeNull();
-    // The whole survey holds both: shown, and its heatmap hides the 3 and the 6 columns.
+    expect(small.personnel?.heldBack).toBe(3);
+    expect(small.personnel?.result.categories.every((c) => c.value === null)).toBe(true);
+    // The whole survey: the six and the seven, the three held back; whole − six − seven = nothing.
     const whole = await caller.report.bySurveys({ keys: survey.key, lang: "en" });
     expect(whole.personnel?.anonymity.status).toBe("ok");
+    expect(whole.personnel?.result.respondents).toBe(13);
+    expect(whole.personnel?.heldBack).toBe(3);
+    expect(whole.personnel?.shares.map((s) => s.respondents)).toEqual([6, 0, 7]);
+    const pair = await caller.report.byShares({ keys: `${six?.key},${seven?.key}`, lang: "en" });
+    expect(pair.personnel?.result.categories.map((c) => c.value)).toEqual(
+      whole.personnel?.result.categories.map((c) => c.value),
+    );
     const heatmap = whole.personnel?.heatmap;
-    expect(heatmap?.columns.map((c) => c.shown)).toEqual([false, false, true]);
     for (const row of heatmap?.rows ?? []) {
-      expect(row.cells[0]?.value).toBeNull();
       expect(row.cells[1]?.value).toBeNull();
-      if (row.total.value !== null) expect(row.cells[2]?.reason).toBe("shown");
+      if (row.total.value !== null) {
+        expect(row.cells[0]?.reason).toBe("shown");
+        expect(row.cells[2]?.reason).toBe("shown");
+      }
     }
-    // A CSV of the same selection carries no more than the screen (checked in the export tests).
   });
 
   it("never withholds management numbers", async () => {
@@ -382,21 +386,21 @@ describe("report exports over real HTTP", () => {
     const [six, three, seven] = survey.shares;
     const { actor, caller } = await member(tenant.id);
     const cookie = actor.cookie ?? "";
-    // A derivable selection: no number of its own anywhere.
-    const single = await caller.report.byShares({ keys: `${six?.key}`, lang: "en" });
-    expect(single.personnel?.anonymity.status).toBe("derivable");
+    // A share held back below the threshold: no number of its own anywhere.
+    const single = await caller.report.byShares({ keys: `${three?.key}`, lang: "en" });
+    expect(single.personnel?.anonymity.status).toBe("not_enough_answers");
     const csv = await (
-      await download(cookie, tenant.id, `/api/tenant/reports/export/csv?shares=${six?.key}`)
+      await download(cookie, tenant.id, `/api/tenant/reports/export/csv?shares=${three?.key}`)
     ).text();
     const categoryLines = csv
       .split("\r\n")
       .filter((line) => /^(Efficiency|Capability|Leadership),/.test(line));
     expect(categoryLines.length).toBeGreaterThan(0);
     for (const line of categoryLines) expect(line).toMatch(/^\w+,Not enough answers to protect anonymity,/);
-    const pdf = await download(cookie, tenant.id, `/api/tenant/reports/export/pdf?shares=${six?.key}`);
+    const pdf = await download(cookie, tenant.id, `/api/tenant/reports/export/pdf?shares=${three?.key}`);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain("Not enough answers to protect anonymity");
-    // The whole survey: the 3 and the 6 columns of the heatmap are withheld in the CSV as on screen.
+    // The whole survey: the held-back column of the heatmap is withheld in the CSV as on screen.
     const whole = await (
       await download(cookie, tenant.id, `/api/tenant/reports/export/csv?surveys=${survey.key}`)
     ).text();
@@ -404,8 +408,8 @@ describe("report exports over real HTTP", () => {
     expect(heatmap?.split("\r\n")[1]).toBe(`Category,Total,${six?.name},${three?.name},${seven?.name}`);
     for (const line of heatmap?.split("\r\n").slice(2) ?? []) {
       const cells = line.split(",");
-      expect(cells[2]).toMatch(/^(Not enough answers to protect anonymity|–)$/);
       expect(cells[3]).toMatch(/^(Not enough answers to protect anonymity|–)$/);
+      if (cells[1] !== "–") expect(cells[2]).toMatch(/^\d/);
     }
     // A survey below the threshold, and refusals: another account's member, a bad format.
     const small = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [2] });

@@ -22,7 +22,10 @@ export interface DashboardSurvey {
 
 export interface DashboardSide {
   survey: DashboardSurvey;
+  /** Released answers (what the numbers are made of). */
   answers: number;
+  /** Answers stored but held back until they make a step (issue 17.1). */
+  heldBack: number;
   anonymityThreshold: number | null;
   status: "ok" | "not_enough_answers";
   /** Answers still needed before numbers are shown; null when they are shown. */
@@ -97,9 +100,13 @@ async function side(
   return {
     survey: toSurvey(latest, now),
     answers: calc.metadata.answers,
+    heldBack: calc.metadata.heldBack,
     anonymityThreshold: threshold,
     status: report.status,
-    missingAnswers: withheld && threshold !== null ? Math.max(1, threshold - calc.metadata.answers) : null,
+    missingAnswers:
+      withheld && threshold !== null
+        ? Math.max(1, threshold - calc.metadata.answers - calc.metadata.heldBack)
+        : null,
     fitnessIndex: report.fitnessIndex,
     culture: report.culture,
     previous:

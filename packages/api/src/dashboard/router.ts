@@ -25,7 +25,11 @@ const ZFitnessIndex = z.object({
 const ZSideStatus = z.enum(["ok", "not_enough_answers"]);
 const ZDashboardSide = z.object({
   survey: ZDashboardSurvey,
-  answers: z.number().int(),
+  answers: z.number().int().meta({ description: "Released answers: what the numbers are made of." }),
+  heldBack: z.number().int().meta({
+    description:
+      "Answers stored but not in the numbers yet: results advance in steps of at least the anonymity threshold of new answers.",
+  }),
   anonymityThreshold: z.number().int().nullable(),
   status: ZSideStatus,
   missingAnswers: z

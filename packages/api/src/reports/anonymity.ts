@@ -26,8 +26,14 @@ export type SelectionAnonymity =
  */
 export function selectionAnonymity(survey: SelectedSurvey, threshold: number): SelectionAnonymity {
   const respondents = survey.aggregates.respondents;
+  // Answers held back count towards the next step: with 3 held back of 5 needed, 2 more release them.
   if (respondents < threshold)
-    return { status: "not_enough_answers", respondents, needed: threshold - respondents, withShares: [] };
+    return {
+      status: "not_enough_answers",
+      respondents,
+      needed: Math.max(1, threshold - respondents - survey.heldBack),
+      withShares: [],
+    };
   const visibility = suppressBreakdowns(
     { respondents: survey.total.respondents },
     survey.allShares.map((s) => ({ respondents: s.respondents })),

@@ -33,6 +33,8 @@ export interface ReportSide {
     status: SurveyStatus;
   };
   shares: Array<{ key: string; name: string; respondents: number }>;
+  /** Answers of the selection stored but not released yet (release.ts). */
+  heldBack: number;
   /** Personnel: whether numbers may be shown, and how many more answers are needed; management: ok. */
   anonymity: SelectionAnonymity;
   result: SideReport;
@@ -132,8 +134,9 @@ export async function buildReport(
         status: surveyStatus(survey.startsAt, survey.endsAt, now),
       },
       shares: survey.shares.map((s) => ({ key: s.key, name: s.name, respondents: s.respondents })),
+      heldBack: survey.heldBack,
       anonymity: sideAnonymity,
-      // The withheld stand-in counts one respondent; the real count is no secret (survey screens show it).
+      // The withheld stand-in counts one respondent; the released count is no secret.
       result: { ...result, respondents: survey.aggregates.respondents },
       questions: texts,
       trend: previous

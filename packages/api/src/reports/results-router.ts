@@ -50,8 +50,14 @@ const ZCalculation = z.object({
   type: z.enum(["PERSONNEL", "MANAGEMENT"]),
   /** The organisation's threshold for a personnel survey; null for management (none applies). */
   anonymityThreshold: z.number().int().nullable(),
-  /** Responses folded into the result. */
-  metadata: z.object({ answers: z.number().int() }),
+  /** Released responses folded into the result, and those held back until they make a step. */
+  metadata: z.object({
+    answers: z.number().int(),
+    heldBack: z.number().int().meta({
+      description:
+        "Answers stored but not in the result yet: results advance in steps of at least the anonymity threshold of new answers, so two readings never single out one person.",
+    }),
+  }),
   /** The personnel result (document 2 §3 `lta`); null for a management survey. */
   lta: ZSide.nullable(),
   /** The management result (§3 `oja`); null for a personnel survey and before its first answer. */
@@ -69,7 +75,7 @@ const calculation = (path: `/${string}`, summary: string) =>
         tags: ["survey"],
         summary,
         description:
-          "The engine's result of the survey from its stored aggregates (merged over every share and team; the cost does not grow with the number of answers). Personnel results below the organisation's anonymity threshold say `not_enough_answers` instead of numbers.",
+          "The engine's result of the survey from its released aggregates (merged over every share and team; the cost does not grow with the number of answers). A share's results advance only by steps of at least the anonymity threshold of new answers (`metadata.heldBack` counts the rest). Personnel results below the organisation's anonymity threshold say `not_enough_answers` instead of numbers.",
       },
     })
     .input(ZKey)

@@ -82,7 +82,13 @@ const ZReportSide = z.object({
     end: z.string(),
     status: ZStatus,
   }),
-  shares: z.array(z.object({ key: z.string(), name: z.string(), respondents: z.number().int() })),
+  shares: z.array(z.object({ key: z.string(), name: z.string(), respondents: z.number().int() })).meta({
+    description: "The selected shares with their released answer counts.",
+  }),
+  heldBack: z.number().int().meta({
+    description:
+      "Answers stored but not shown yet: results advance in steps of at least the anonymity threshold of new answers (personnel; every answer for management), so two readings never single out one person.",
+  }),
   anonymity: ZAnonymity,
   result: ZSide,
   questions: z.array(ZQuestionText),

@@ -1,13 +1,14 @@
 import { AppError, PLAN_LIMITS, type Plan, type SurveyType } from "@kunto/core";
 import type { Tx } from "@kunto/db";
-import { type Aggregates, emptyAggregates, mergeAggregates, parseAggregates } from "@kunto/engine";
+import { type Aggregates, emptyAggregates, mergeAggregates } from "@kunto/engine";
 import { sql } from "drizzle-orm";
+import { mergeReleased, shareStates } from "./release";
 
 /**
  * What a report is asked about (document 2 §4 "Report selection", §7 "Reports call selection"):
  * survey keys (every share of each survey) or share keys. At most one survey per side (personnel,
- * management); shares name their survey. The selection is resolved to stored aggregate rows only:
- * a report never scans raw responses.
+ * management); shares name their survey. The selection is resolved to the shares' released
+ * aggregates only (release.ts): a report never scans raw responses, nor shows live aggregates.
  */
 export type ReportRequest = { by: "surveys"; keys: string[] } | { by: "shares"; keys: string[] };
 
@@ -15,9 +16,12 @@ export interface SelectedShare {
   id: string;
   key: string;
   name: string;
-  /** Responses through this share (every team of it). */
+  /** Released responses through this share (every team of it). */
   respondents: number;
+  /** The share's released aggregates. */
   aggregates: Aggregates;
+  /** Stored answers of the share not released yet (fewer than a step). */
+  heldBack: number;
 }
 
 export interface SelectedSurvey {
@@ -32,9 +36,11 @@ export interface SelectedSurvey {
   allShares: SelectedShare[];
   /** The selected shares, in name order. */
   shares: SelectedShare[];
-  /** The selected shares merged. */
+  /** The selected shares' released aggregates merged. */
   aggregates: Aggregates;
-  /** The whole survey merged (every share). */
+  /** Answers of the selected shares held back until they make a step. */
+  heldBack: number;
+  /** The whole survey's released aggregates merged (every share). */
   total: Aggregates;
 }
 
@@ -89,39 +95,17 @@ async function surveysOf(tx: Tx, tenantId: string, request: ReportRequest) {
   }));
 }
 
-/** Every share of the surveys with its merged aggregate rows (stripes and teams added up). */
+/** Every share of the surveys with its released aggregates (stripes and teams added up). */
 async function sharesOf(tx: Tx, surveyIds: string[]) {
-  const rows = await tx.execute<{
-    id: string;
-    key: string;
-    name: string;
-    survey_id: string;
-    aggregates: unknown;
-  }>(sql`
-    select sh.id, sh.key, sh.name, sh.survey_id, a.aggregates
-    from survey_shares sh left join survey_aggregates a on a.share_id = sh.id
-    where sh.survey_id = any(${sql.param(surveyIds)}::uuid[])
-    order by sh.name, sh.key`);
-  const shares = new Map<string, SelectedShare & { surveyId: string }>();
-  for (const row of rows) {
-    let share = shares.get(row.id);
-    if (!share) {
-      share = {
-        id: row.id,
-        key: row.key,
-        name: row.name,
-        surveyId: row.survey_id,
-        respondents: 0,
-        aggregates: emptyAggregates(),
-      };
-      shares.set(row.id, share);
-    }
-    if (row.aggregates !== null) {
-      share.aggregates = mergeAggregates(share.aggregates, parseAggregates(row.aggregates));
-      share.respondents = share.aggregates.respondents;
-    }
-  }
-  return [...shares.values()];
+  return (await shareStates(tx, surveyIds)).map((share) => ({
+    id: share.id,
+    key: share.key,
+    name: share.name,
+    surveyId: share.surveyId,
+    respondents: share.released.respondents,
+    aggregates: share.released,
+    heldBack: share.heldBack,
+  }));
 }
 
 /**
@@ -172,6 +156,7 @@ export async function resolveSelection(
       allShares,
       shares: selected,
       aggregates: merge(selected),
+      heldBack: selected.reduce((sum, s) => sum + s.heldBack, 0),
       total: merge(allShares),
     };
   };
@@ -179,8 +164,8 @@ export async function resolveSelection(
 }
 
 /**
- * The account's previous survey of the same type with answers (ended before this one ends), merged
- * over all its shares: the baseline of the trends. null when there is none.
+ * The account's previous survey of the same type with answers (ended before this one ends), its
+ * released aggregates merged over all its shares: the baseline of the trends. null when there is none.
  */
 export async function previousSurvey(tx: Tx, tenantId: string, current: SelectedSurvey) {
   const [row] = await tx.execute<SurveyRow>(sql`
@@ -189,11 +174,7 @@ export async function previousSurvey(tx: Tx, tenantId: string, current: Selected
       and latest_answer_on is not null and ends_at < ${current.endsAt.toISOString()}::timestamptz
     order by ends_at desc, created_at desc limit 1`);
   if (!row) return null;
-  const aggregates = await tx.execute<{ aggregates: unknown }>(
-    sql`select aggregates from survey_aggregates where survey_id = ${row.id}`,
-  );
-  let total = emptyAggregates();
-  for (const a of aggregates) total = mergeAggregates(total, parseAggregates(a.aggregates));
+  const total = mergeReleased(await shareStates(tx, [row.id])).aggregates;
   if (total.respondents === 0) return null;
   return {
     key: row.key,

@@ -1,28 +1,22 @@
 import { AppError } from "@kunto/core";
 import type { Tx } from "@kunto/db";
-import {
-  type Aggregates,
-  computeReport,
-  DEFAULT_CATEGORY_TREE,
-  emptyAggregates,
-  mergeAggregates,
-  parseAggregates,
-  type SideReport,
-} from "@kunto/engine";
+import { computeReport, DEFAULT_CATEGORY_TREE, emptyAggregates, type SideReport } from "@kunto/engine";
 import { sql } from "drizzle-orm";
 import { loadTemplate } from "../responses/responses";
+import { mergeReleased, shareStates } from "./release";
 
 /**
  * A survey's calculation (document 2 §3 "calculation", §7 calculate / calculation): the engine's
- * report over the merged aggregate rows of all its shares, never a scan of raw responses. The
- * personnel side is under `lta`, the management side under `oja` (the spec's names), the answer
- * count under `metadata.answers`.
+ * report over the released aggregates of all its shares (release.ts), never a scan of raw
+ * responses nor the live aggregates. The personnel side is under `lta`, the management side under
+ * `oja` (the spec's names), the released answer count under `metadata.answers` and the answers
+ * held back until they make a step under `metadata.heldBack`.
  */
 export interface SurveyCalculation {
   surveyKey: string;
   type: "PERSONNEL" | "MANAGEMENT";
   anonymityThreshold: number | null;
-  metadata: { answers: number };
+  metadata: { answers: number; heldBack: number };
   lta: SideReport | null;
   oja: SideReport | null;
 }
@@ -42,11 +36,7 @@ export async function calculateSurvey(
     from surveys s join tenants t on t.id = s.tenant_id
     where s.key = ${surveyKey} and s.tenant_id = ${tenantId}`);
   if (!survey) throw new AppError("not_found");
-  const rows = await tx.execute<{ aggregates: unknown }>(
-    sql`select aggregates from survey_aggregates where survey_id = ${survey.id}`,
-  );
-  let merged: Aggregates = emptyAggregates();
-  for (const row of rows) merged = mergeAggregates(merged, parseAggregates(row.aggregates));
+  const { aggregates: merged, heldBack } = mergeReleased(await shareStates(tx, [survey.id]));
   const template = await loadTemplate(tx, survey.template_id);
   const personnel = survey.type === "PERSONNEL";
   const report = computeReport({
@@ -60,7 +50,7 @@ export async function calculateSurvey(
     surveyKey,
     type: survey.type,
     anonymityThreshold: personnel ? report.anonymityThreshold : null,
-    metadata: { answers: merged.respondents },
+    metadata: { answers: merged.respondents, heldBack },
     lta: personnel ? report.personnel : null,
     // null until the management survey has an answer.
     oja: personnel ? null : report.management,

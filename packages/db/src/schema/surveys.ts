@@ -114,6 +114,12 @@ export const surveyShares = pgTable(
     answerers: integer(),
     /** When invitations were last sent by e-mail (a share with `sentAt` warns before resending). */
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * The share's released state (issue 17.1): the engine's aggregates that results show. It
+     * advances only by steps of at least the anonymity threshold of new answers, per figure
+     * (packages/api/src/reports/release.ts); null until the first release.
+     */
+    releasedAggregates: jsonb(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "survey_shares" ADD COLUMN "released_aggregates" jsonb;
