@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
 import { ButtonLink } from "../../components/links";
+import { ReleaseNote } from "../../components/release-note";
 import { BAND_CHART_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
 import { formatSurveyDay, surveyTitle } from "../surveys/survey-labels";
 import type { DashboardSide } from "./types";
@@ -67,6 +68,13 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
             <ScoreTable rows={rows} withChange={previous !== null} />
           </>
         )}
+        {side.anonymityThreshold !== null ? (
+          <ReleaseNote
+            heldBack={side.heldBack}
+            threshold={side.anonymityThreshold}
+            running={side.survey.status === 100}
+          />
+        ) : null}
         <Group mt="auto">
           <ButtonLink
             to="/t/$tenantId/reports"

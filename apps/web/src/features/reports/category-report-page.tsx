@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { AnchorLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
+import { ReleaseNote } from "../../components/release-note";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { BackButton } from "./back-button";
@@ -119,6 +120,13 @@ function CategoryBody({
   return (
     <>
       {report.personnel ? <AnonymityNotice side={report.personnel} /> : null}
+      {report.personnel ? (
+        <ReleaseNote
+          heldBack={report.personnel.heldBack}
+          threshold={report.anonymityThreshold}
+          running={report.personnel.survey.status === 100}
+        />
+      ) : null}
       <ItemCard report={report} name={category} sides={sides} heading={t`Overall`} level={2} />
       {subcategories.length > 0 ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

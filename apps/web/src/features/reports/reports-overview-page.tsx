@@ -3,6 +3,7 @@ import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { PageTitle } from "../../components/page-title";
+import { ReleaseNote } from "../../components/release-note";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
@@ -86,6 +87,13 @@ export function ReportsOverviewPage({
           ) : (
             <>
               {report.data.personnel ? <AnonymityNotice side={report.data.personnel} /> : null}
+              {report.data.personnel ? (
+                <ReleaseNote
+                  heldBack={report.data.personnel.heldBack}
+                  threshold={report.data.anonymityThreshold}
+                  running={report.data.personnel.survey.status === 100}
+                />
+              ) : null}
               {report.data.management === null && selection.management === null ? (
                 <Text size="sm" c="dark.4">
                   {t`No management answers yet: the management view and economy and customers appear once leadership has answered.`}
