@@ -12,6 +12,7 @@ import {
   makeUser,
   startServer,
 } from "../support/harness";
+import { errorOf, outputOf, type RestAnswer, rest } from "../support/rest";
 import { startSmtp } from "../support/smtp";
 
 /**
@@ -36,31 +37,21 @@ afterAll(async () => {
 /** Delivers the outbox through the loopback SMTP server and returns the decoded mail sent to `address`. */
 const mailTo = (address: string) => smtp.lastMail(address);
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked field by field.
-  body: any;
-  text: string;
-}
-
-async function call(
+/** One REST call as `actor` (anonymous when null). */
+const call = (
   actor: Actor | null,
   method: string,
   path: string,
   options: { body?: unknown; tenantId?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { origin: server.base };
-  if (actor?.cookie) headers.cookie = actor.cookie;
-  if (options.tenantId) headers["x-tenant-id"] = options.tenantId;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(`/api${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, text };
-}
+) => rest(server, { actor, method, path: `/api${path}`, ...options });
+
+/** The invitations `actor` is offered (GET /api/user/invitation). */
+const offeredTo = async (actor: Actor | null) =>
+  outputOf("user.invitations", await call(actor, "GET", "/user/invitation"));
+
+/** The invitations an organisation lists (GET /api/tenant/invitation), read by its admin. */
+const listedBy = async (admin: Actor, tenantId: string) =>
+  outputOf("tenant.invitations", await call(admin, "GET", "/tenant/invitation", { tenantId }));
 
 async function organisation() {
   const tenant = await makeTenant(db.owner, { name: `Kutsuja ${randomUUID().slice(0, 6)} Oy` });
@@ -88,7 +79,7 @@ const outboxTo = (email: string) =>
   db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
 
 /** Leaves nothing of the person in an answer: id, name or picture. */
-function expectNothingOf(answer: Answer, user: { id: string }) {
+function expectNothingOf(answer: RestAnswer, user: { id: string }) {
   expect(answer.text).not.toContain(user.id);
   expect(answer.text).not.toContain("Salainen");
   expect(answer.text).not.toContain("Henkilö");
@@ -106,18 +97,21 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
 
     expect(existing.status).toBe(200);
     expect(unknown.status).toBe(existing.status);
-    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(existing.body).sort());
-    expect(Object.keys(existing.body).sort()).toEqual(
+    // The invitations to either address.
+    const toExisting = outputOf("tenant.addUser", existing);
+    const toUnknown = outputOf("tenant.addUser", unknown);
+    expect(Object.keys(toUnknown).sort()).toEqual(Object.keys(toExisting).sort());
+    expect(Object.keys(toExisting).sort()).toEqual(
       ["createdAt", "email", "expiresAt", "id", "roles", "state"].sort(),
     );
-    for (const [answer, email] of [
-      [existing, user.email],
-      [unknown, fresh],
+    for (const [invitation, email] of [
+      [toExisting, user.email],
+      [toUnknown, fresh],
     ] as const) {
-      expect(answer.body).toMatchObject({ email, roles: ["tenant_basic"], state: "invited" });
+      expect(invitation).toMatchObject({ email, roles: ["tenant_basic"], state: "invited" });
       // Everything but the address, the invitation's own id and its times is identical.
-      expect({ ...answer.body, id: 0, email: 0, createdAt: 0, expiresAt: 0 }).toEqual({
-        ...existing.body,
+      expect({ ...invitation, id: 0, email: 0, createdAt: 0, expiresAt: 0 }).toEqual({
+        ...toExisting,
         id: 0,
         email: 0,
         createdAt: 0,
@@ -125,7 +119,7 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
       });
     }
     expectNothingOf(existing, user);
-    expect(existing.body.id).not.toBe(user.id);
+    expect(toExisting.id).not.toBe(user.id);
 
     // The same work: one queued mail each, no user created, no membership made.
     expect(await outboxTo(user.email ?? "")).toHaveLength(1);
@@ -139,10 +133,14 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
 
     // The organisation sees the address, the roles and "invited": nothing of the person.
     const members = await call(admin, "GET", "/tenant/user", { tenantId: tenant.id });
-    expect(members.body.map((m: { email: string }) => m.email)).not.toContain(user.email);
+    expect(outputOf("tenant.users", members).map((m) => m.email)).not.toContain(user.email);
     const listed = await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id });
     expect(listed.status).toBe(200);
-    expect(listed.body.map((i: { email: string; state: string }) => [i.email, i.state]).sort()).toEqual(
+    expect(
+      outputOf("tenant.invitations", listed)
+        .map((i) => [i.email, i.state])
+        .sort(),
+    ).toEqual(
       [
         [user.email, "invited"],
         [fresh, "invited"],
@@ -153,7 +151,7 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     // Adding either address again while the invitation is open is refused alike.
     for (const email of [user.email ?? "", fresh]) {
       const again = await invite(email);
-      expect([again.status, again.body.error_key]).toEqual([409, "invitation_exists"]);
+      expect([again.status, errorOf(again).error_key]).toEqual([409, "invitation_exists"]);
     }
   });
 
@@ -193,12 +191,12 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     expect(url.origin).toBe(server.base);
     expect(url.pathname).toBe("/");
     const invitationId = url.searchParams.get("invitation");
-    expect(invitationId).toBe(sent.body.id);
+    expect(invitationId).toBe(outputOf("tenant.addUser", sent).id);
 
     // Following the link: the invitee, signed in, finds that invitation and accepts it.
     const mine = await call(actor, "GET", "/user/invitation");
     expect(mine.status).toBe(200);
-    expect(mine.body).toEqual([
+    expect(outputOf("user.invitations", mine)).toEqual([
       expect.objectContaining({
         id: invitationId,
         organisation: tenant.name,
@@ -211,19 +209,23 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     const accepted = await call(actor, "POST", `/user/invitation/${invitationId}/accept`);
     expect(accepted).toMatchObject({ status: 200, body: { tenantId: tenant.id } });
 
-    expect((await call(actor, "GET", "/tenant", { tenantId: tenant.id })).body.id).toBe(tenant.id);
+    expect(outputOf("tenant.current", await call(actor, "GET", "/tenant", { tenantId: tenant.id })).id).toBe(
+      tenant.id,
+    );
     const me = await call(actor, "GET", "/user");
-    expect(me.body.tenantRoles).toEqual([{ id: tenant.id, name: tenant.name, roleSet: ["tenant_readonly"] }]);
+    expect(outputOf("user.me", me).tenantRoles).toEqual([
+      { id: tenant.id, name: tenant.name, roleSet: ["tenant_readonly"] },
+    ]);
     // Now the organisation sees its new member, and the invitation has left its list.
     const members = await call(admin, "GET", "/tenant/user", { tenantId: tenant.id });
-    expect(members.body).toEqual(
+    expect(outputOf("tenant.users", members)).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: user.id, firstName: "Salainen" })]),
     );
-    expect((await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id })).body).toEqual([]);
-    expect((await call(actor, "GET", "/user/invitation")).body).toEqual([]);
+    expect(await listedBy(admin, tenant.id)).toEqual([]);
+    expect(await offeredTo(actor)).toEqual([]);
     // Answered once: a second answer is refused.
     const twice = await call(actor, "POST", `/user/invitation/${invitationId}/decline`);
-    expect([twice.status, twice.body.error_key]).toEqual([409, "invitation_answered"]);
+    expect([twice.status, errorOf(twice).error_key]).toEqual([409, "invitation_answered"]);
     const audit = await db.owner
       .select()
       .from(schema.auditLog)
@@ -237,7 +239,7 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
   it("issue 6.7: a new address is sent to sign up with the address filled in, and joins only by accepting", async () => {
     const { tenant, invite } = await organisation();
     const email = `signup-${randomUUID().slice(0, 8)}@example.test`;
-    const sent = await invite(email, { firstName: "Uusi", lastName: "Ihminen" });
+    const sent = outputOf("tenant.addUser", await invite(email, { firstName: "Uusi", lastName: "Ihminen" }));
     const mail = await mailTo(email);
     expect(mail.text).toContain(tenant.name);
     const url = new URL(/(https?:\/\/\S+)/.exec(mail.text)?.[1] ?? "");
@@ -247,20 +249,18 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     // Someone who registers the address but has not confirmed it sees and answers nothing.
     const squatter = await makeUser(db.owner, { email, confirmed: false });
     const unconfirmed = await actorFor(db.db, "squatter", squatter.id);
-    expect((await call(unconfirmed, "GET", "/user/invitation")).body).toEqual([]);
-    const refused = await call(unconfirmed, "POST", `/user/invitation/${sent.body.id}/accept`);
-    expect([refused.status, refused.body.error_key]).toEqual([404, "not_found"]);
+    expect(await offeredTo(unconfirmed)).toEqual([]);
+    const refused = await call(unconfirmed, "POST", `/user/invitation/${sent.id}/accept`);
+    expect([refused.status, errorOf(refused).error_key]).toEqual([404, "not_found"]);
 
     // Once the mailbox's owner confirms the address, the invitation is theirs to accept.
     await asOwner(db.owner, (tx) =>
       tx.update(schema.users).set({ emailConfirmedAt: new Date() }).where(eq(schema.users.id, squatter.id)),
     );
     const confirmed = await actorFor(db.db, "confirmed", squatter.id);
-    expect((await call(confirmed, "GET", "/user/invitation")).body.map((i: { id: string }) => i.id)).toEqual([
-      sent.body.id,
-    ]);
-    const accepted = await call(confirmed, "POST", `/user/invitation/${sent.body.id}/accept`);
-    expect(accepted.body).toEqual({ tenantId: tenant.id });
+    expect((await offeredTo(confirmed)).map((i) => i.id)).toEqual([sent.id]);
+    const accepted = await call(confirmed, "POST", `/user/invitation/${sent.id}/accept`);
+    expect(outputOf("user.acceptInvitation", accepted)).toEqual({ tenantId: tenant.id });
     const [membership] = await db.owner
       .select()
       .from(schema.memberships)
@@ -271,25 +271,27 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
   it("issue 6.7: a declined invitation shows as declined until removed, and cannot be accepted later", async () => {
     const { tenant, admin, invite } = await organisation();
     const { user, actor } = await personWithAccount();
-    const sent = await invite(user.email ?? "");
-    const declined = await call(actor, "POST", `/user/invitation/${sent.body.id}/decline`);
+    const sent = outputOf("tenant.addUser", await invite(user.email ?? ""));
+    const declined = await call(actor, "POST", `/user/invitation/${sent.id}/decline`);
     expect(declined).toMatchObject({ status: 200, body: { ok: true } });
     const listed = await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id });
-    expect(listed.body).toEqual([expect.objectContaining({ id: sent.body.id, state: "declined" })]);
+    expect(outputOf("tenant.invitations", listed)).toEqual([
+      expect.objectContaining({ id: sent.id, state: "declined" }),
+    ]);
     expectNothingOf(listed, user);
-    const late = await call(actor, "POST", `/user/invitation/${sent.body.id}/accept`);
-    expect([late.status, late.body.error_key]).toEqual([409, "invitation_answered"]);
-    const resend = await call(admin, "POST", `/tenant/invitation/${sent.body.id}/resend`, {
+    const late = await call(actor, "POST", `/user/invitation/${sent.id}/accept`);
+    expect([late.status, errorOf(late).error_key]).toEqual([409, "invitation_answered"]);
+    const resend = await call(admin, "POST", `/tenant/invitation/${sent.id}/resend`, {
       tenantId: tenant.id,
     });
-    expect([resend.status, resend.body.error_key]).toEqual([409, "invitation_answered"]);
+    expect([resend.status, errorOf(resend).error_key]).toEqual([409, "invitation_answered"]);
     expect(await getMembership(tenant.id, user.id)).toBeUndefined();
 
-    const removed = await call(admin, "DELETE", `/tenant/invitation/${sent.body.id}`, {
+    const removed = await call(admin, "DELETE", `/tenant/invitation/${sent.id}`, {
       tenantId: tenant.id,
     });
     expect(removed.status).toBe(200);
-    expect((await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id })).body).toEqual([]);
+    expect(await listedBy(admin, tenant.id)).toEqual([]);
     // A new invitation to the same address can be sent after a decline.
     expect((await invite(user.email ?? "")).status).toBe(200);
   });
@@ -298,81 +300,81 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     const { tenant, invite } = await organisation();
     const { user, actor } = await personWithAccount();
     const other = await personWithAccount();
-    const sent = await invite(user.email ?? "");
+    const sent = outputOf("tenant.addUser", await invite(user.email ?? ""));
 
-    expect((await call(other.actor, "GET", "/user/invitation")).body).toEqual([]);
+    expect(await offeredTo(other.actor)).toEqual([]);
     for (const answer of ["accept", "decline"]) {
-      const refused = await call(other.actor, "POST", `/user/invitation/${sent.body.id}/${answer}`);
-      expect([refused.status, refused.body.error_key]).toEqual([404, "not_found"]);
+      const refused = await call(other.actor, "POST", `/user/invitation/${sent.id}/${answer}`);
+      expect([refused.status, errorOf(refused).error_key]).toEqual([404, "not_found"]);
     }
-    const anonymous = await call(null, "POST", `/user/invitation/${sent.body.id}/accept`);
-    expect([anonymous.status, anonymous.body.error_key]).toEqual([401, "not_signed_in"]);
+    const anonymous = await call(null, "POST", `/user/invitation/${sent.id}/accept`);
+    expect([anonymous.status, errorOf(anonymous).error_key]).toEqual([401, "not_signed_in"]);
     expect(await getMembership(tenant.id, other.user.id)).toBeUndefined();
     // Still open for its addressee.
-    expect((await call(actor, "GET", "/user/invitation")).body.map((i: { id: string }) => i.id)).toEqual([
-      sent.body.id,
-    ]);
+    expect((await offeredTo(actor)).map((i) => i.id)).toEqual([sent.id]);
   });
 
   it("issue 6.7: expired and revoked invitations are refused with their keys; resending renews one", async () => {
     const { tenant, admin, invite } = await organisation();
     const { user, actor } = await personWithAccount();
-    const first = await invite(user.email ?? "");
+    const first = outputOf("tenant.addUser", await invite(user.email ?? ""));
     await asOwner(db.owner, (tx) =>
       tx
         .update(schema.invitations)
         .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(schema.invitations.id, first.body.id)),
+        .where(eq(schema.invitations.id, first.id)),
     );
-    expect((await call(actor, "GET", "/user/invitation")).body).toEqual([]);
-    const expired = await call(actor, "POST", `/user/invitation/${first.body.id}/accept`);
-    expect([expired.status, expired.body.error_key]).toEqual([409, "invitation_expired"]);
+    expect(await offeredTo(actor)).toEqual([]);
+    const expired = await call(actor, "POST", `/user/invitation/${first.id}/accept`);
+    expect([expired.status, errorOf(expired).error_key]).toEqual([409, "invitation_expired"]);
     const listed = await call(admin, "GET", "/tenant/invitation", { tenantId: tenant.id });
-    expect(listed.body).toEqual([expect.objectContaining({ id: first.body.id, state: "expired" })]);
+    expect(outputOf("tenant.invitations", listed)).toEqual([
+      expect.objectContaining({ id: first.id, state: "expired" }),
+    ]);
 
-    const resent = await call(admin, "POST", `/tenant/invitation/${first.body.id}/resend`, {
+    const resent = await call(admin, "POST", `/tenant/invitation/${first.id}/resend`, {
       tenantId: tenant.id,
     });
     expect(resent.status).toBe(200);
-    expect(resent.body).toMatchObject({ id: first.body.id, state: "invited" });
-    expect(new Date(resent.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
+    const renewed = outputOf("tenant.resendInvitation", resent);
+    expect(renewed).toMatchObject({ id: first.id, state: "invited" });
+    expect(new Date(renewed.expiresAt).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
     expect(await outboxTo(user.email ?? "")).toHaveLength(2);
     expectNothingOf(resent, user);
 
-    const revoked = await call(admin, "DELETE", `/tenant/invitation/${first.body.id}`, {
+    const revoked = await call(admin, "DELETE", `/tenant/invitation/${first.id}`, {
       tenantId: tenant.id,
     });
     expect(revoked.status).toBe(200);
-    expect((await call(actor, "GET", "/user/invitation")).body).toEqual([]);
-    const late = await call(actor, "POST", `/user/invitation/${first.body.id}/accept`);
-    expect([late.status, late.body.error_key]).toEqual([409, "invitation_revoked"]);
+    expect(await offeredTo(actor)).toEqual([]);
+    const late = await call(actor, "POST", `/user/invitation/${first.id}/accept`);
+    expect([late.status, errorOf(late).error_key]).toEqual([409, "invitation_revoked"]);
     expect(await getMembership(tenant.id, user.id)).toBeUndefined();
     // A withdrawn invitation is gone for the organisation too.
-    const again = await call(admin, "DELETE", `/tenant/invitation/${first.body.id}`, { tenantId: tenant.id });
-    expect([again.status, again.body.error_key]).toEqual([404, "not_found"]);
+    const again = await call(admin, "DELETE", `/tenant/invitation/${first.id}`, { tenantId: tenant.id });
+    expect([again.status, errorOf(again).error_key]).toEqual([404, "not_found"]);
   });
 
   it("issue 6.7: another organisation's invitation ids answer not found; members are not invited", async () => {
     const a = await organisation();
     const b = await organisation();
     const { user } = await personWithAccount();
-    const sent = await a.invite(user.email ?? "");
-    const id = sent.body.id;
+    const { id } = outputOf("tenant.addUser", await a.invite(user.email ?? ""));
     for (const [method, path] of [
       ["POST", `/tenant/invitation/${id}/resend`],
       ["DELETE", `/tenant/invitation/${id}`],
     ] as const) {
       const answer = await call(b.admin, method, path, { tenantId: b.tenant.id });
-      expect([method, answer.status, answer.body.error_key]).toEqual([method, 404, "not_found"]);
+      expect([method, answer.status, errorOf(answer).error_key]).toEqual([method, 404, "not_found"]);
     }
-    expect((await call(b.admin, "GET", "/tenant/invitation", { tenantId: b.tenant.id })).body).toEqual([]);
+    expect(await listedBy(b.admin, b.tenant.id)).toEqual([]);
     const [row] = await db.owner.select().from(schema.invitations).where(eq(schema.invitations.id, id));
     expect(row?.state).toBe("pending");
 
     const member = await a.invite(a.adminUser.email ?? "");
-    expect([member.status, member.body.error_key]).toEqual([409, "user_exists"]);
+    expect([member.status, errorOf(member).error_key]).toEqual([409, "user_exists"]);
     const badRole = await a.invite(`x-${randomUUID().slice(0, 6)}@example.test`, { roles: [] });
-    expect([badRole.status, badRole.body.data.fields]).toEqual([
+    expect([badRole.status, errorOf(badRole).data?.fields]).toEqual([
       400,
       { roles: "at_least_one_role_required" },
     ]);
@@ -385,16 +387,16 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
       isDemo: true,
     });
     const actor = await actorFor(db.db, "demo", demo.id);
-    const sent = await invite(demo.email ?? "");
-    expect((await call(actor, "GET", "/user/invitation")).body).toEqual([]);
-    const refused = await call(actor, "POST", `/user/invitation/${sent.body.id}/accept`);
-    expect([refused.status, refused.body.error_key]).toEqual([403, "demo_account_read_only"]);
+    const sent = outputOf("tenant.addUser", await invite(demo.email ?? ""));
+    expect(await offeredTo(actor)).toEqual([]);
+    const refused = await call(actor, "POST", `/user/invitation/${sent.id}/accept`);
+    expect([refused.status, errorOf(refused).error_key]).toEqual([403, "demo_account_read_only"]);
   });
 
   it("issue 6.7: the database shows an invitee their invitations only through their own session", async () => {
     const { invite } = await organisation();
     const { user, actor } = await personWithAccount();
-    const sent = await invite(user.email ?? "");
+    const sent = outputOf("tenant.addUser", await invite(user.email ?? ""));
     const token = actor.cookie?.split("=")[1] ?? "";
     const visible = (settings: { token?: string }) =>
       withScope(db.db, { userId: user.id, tenantId: null }, async (tx) => {
@@ -407,14 +409,14 @@ describe("issue 6.7: adding a person by e-mail is an invitation", () => {
     expect(await visible({})).toEqual([]);
     expect(await visible({ token: "not a real session token" })).toEqual([]);
     expect(await visible({ token: hashToken(token) })).toEqual([]);
-    expect(await visible({ token })).toEqual([{ id: sent.body.id }]);
+    expect(await visible({ token })).toEqual([{ id: sent.id }]);
     // Reading is all the policy allows: an invitee cannot change the row by hand.
     const changed = await withScope(db.db, { userId: user.id, tenantId: null }, async (tx) => {
       await tx.execute(sql`select set_config('app.session_token', ${token}, true)`);
       return tx
         .update(schema.invitations)
         .set({ state: "accepted" })
-        .where(eq(schema.invitations.id, sent.body.id))
+        .where(eq(schema.invitations.id, sent.id))
         .returning();
     });
     expect(changed).toEqual([]);
@@ -447,16 +449,18 @@ describe("issue 6.8: one rule for the organisation's user list", () => {
       expect({ name, status: tenantPath.status }).toEqual({ name, status: expected[name] });
       expect({ name, status: userPath.status }).toEqual({ name, status: expected[name] });
       if (expected[name] === 403) {
-        expect([tenantPath.body.error_key, userPath.body.error_key]).toEqual([
+        expect([errorOf(tenantPath).error_key, errorOf(userPath).error_key]).toEqual([
           "access_denied",
           "access_denied",
         ]);
         expect(userPath.text).not.toContain("@example.test");
       } else {
-        expect(userPath.body).toEqual(tenantPath.body);
-        expect(userPath.body.map((u: { id: string }) => u.id).sort()).toEqual(
-          [actors.admin.id, actors.basic.id, actors.readonly.id].sort(),
-        );
+        expect(outputOf("user.tenantUsers", userPath)).toEqual(outputOf("tenant.users", tenantPath));
+        expect(
+          outputOf("user.tenantUsers", userPath)
+            .map((u) => u.id)
+            .sort(),
+        ).toEqual([actors.admin.id, actors.basic.id, actors.readonly.id].sort());
       }
     }
   });

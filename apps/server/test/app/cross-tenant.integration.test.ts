@@ -10,6 +10,7 @@ import {
   makeUser,
   startServer,
 } from "../support/harness";
+import { errorOf, outputOf, rest } from "../support/rest";
 
 /**
  * Issue 6.26: object ids of another account through the HTTP API. A tenant admin of account A
@@ -68,21 +69,9 @@ async function snapshotOfB() {
   };
 }
 
-async function call(method: string, path: string, tenantHeader: string, body?: unknown) {
-  const headers: Record<string, string> = {
-    cookie: adminA.cookie ?? "",
-    origin: server.base,
-    "x-tenant-id": tenantHeader,
-  };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+/** One REST call as A's admin, naming `tenantHeader` in X-tenant-id. */
+const call = (method: string, path: string, tenantHeader: string, body?: unknown) =>
+  rest(server, { actor: adminA, tenantId: tenantHeader, method, path: `/api${path}`, body });
 
 /** Every account operation that names one of B's objects by id. */
 const byId = () => [
@@ -98,8 +87,8 @@ describe("issue 6.26: cross-tenant object ids over HTTP", () => {
   it("a member of A naming B's members under A's X-tenant-id gets 404 and B is unchanged", async () => {
     const before = await snapshotOfB();
     for (const [method, path] of byId()) {
-      const { status, body } = await call(method as string, path as string, a.id);
-      expect({ method, path, status, key: body?.error_key }).toEqual({
+      const answer = await call(method as string, path as string, a.id);
+      expect({ method, path, status: answer.status, key: errorOf(answer).error_key }).toEqual({
         method,
         path,
         status: 404,
@@ -133,8 +122,8 @@ describe("issue 6.26: cross-tenant object ids over HTTP", () => {
       ["POST", "/emailsubscription", { items: [] }],
     ];
     for (const [method, path, body] of calls) {
-      const { status, body: answer } = await call(method, path, b.id, body);
-      expect({ method, path, status, key: answer?.error_key }).toEqual({
+      const answer = await call(method, path, b.id, body);
+      expect({ method, path, status: answer.status, key: errorOf(answer).error_key }).toEqual({
         method,
         path,
         status: 403,
@@ -149,9 +138,9 @@ describe("issue 6.26: cross-tenant object ids over HTTP", () => {
     // A value key is a name within the calling account: A gets its own value, B keeps its own.
     expect((await call("POST", "/tenant/value", a.id, { key: B_KEY, value: "A's value" })).status).toBe(200);
     const valuesOfA = await call("GET", "/tenant/values", a.id);
-    expect(valuesOfA.body).toEqual([{ key: B_KEY, value: "A's value" }]);
+    expect(outputOf("tenant.values", valuesOfA)).toEqual([{ key: B_KEY, value: "A's value" }]);
     expect((await call("DELETE", `/tenant/value?key=${B_KEY}`, a.id)).status).toBe(200);
-    expect((await call("GET", "/tenant/values", a.id)).body).toEqual([]);
+    expect(outputOf("tenant.values", await call("GET", "/tenant/values", a.id))).toEqual([]);
     // B's id smuggled into the update body is not a field of the call: A is updated, B is not.
     const update = await call("POST", "/tenant", a.id, {
       id: b.id,
@@ -163,14 +152,14 @@ describe("issue 6.26: cross-tenant object ids over HTTP", () => {
       country: "FI",
     });
     expect(update.status).toBe(200);
-    expect(update.body).toMatchObject({ id: a.id, name: "A Renamed Oy" });
+    expect(outputOf("tenant.update", update)).toMatchObject({ id: a.id, name: "A Renamed Oy" });
     // Lists under A's header name none of B's people.
     const users = await call("GET", "/tenant/user", a.id);
-    const ids = (users.body as unknown as Array<{ id: string }>).map((u) => u.id);
+    const ids = outputOf("tenant.users", users).map((u) => u.id);
     expect(ids).not.toContain(memberBId);
     expect(ids).not.toContain(adminBId);
     const tenantUsers = await call("GET", "/user/tenant-users", a.id);
-    expect(JSON.stringify(tenantUsers.body)).not.toContain(memberBId);
+    expect(JSON.stringify(outputOf("user.tenantUsers", tenantUsers))).not.toContain(memberBId);
     expect(await snapshotOfB()).toEqual(before);
   });
 });

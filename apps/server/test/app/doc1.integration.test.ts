@@ -16,6 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { type Actor, actorFor, connect, makeTenant, makeUser, TEST_CONFIG } from "../support/harness";
+import { errorOf, outputOf, type RestAnswer, rest } from "../support/rest";
 
 /** Document 1 conformance (issue 10): every item over real HTTP against the running app. */
 const db = connect();
@@ -54,31 +55,13 @@ afterAll(async () => {
   await db.close();
 });
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked field by field.
-  body: any;
-}
-
-/** One REST call as `actor`, with the Origin a browser sends on writes. */
-async function call(
+/** One REST call as `actor`, with the Origin a browser sends on writes (this server's APP_URL). */
+const call = (
   actor: Actor | null,
   method: string,
   path: string,
   options: { body?: unknown; tenantId?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { origin: TEST_CONFIG.appUrl };
-  if (actor?.cookie) headers.cookie = actor.cookie;
-  if (options.tenantId) headers["x-tenant-id"] = options.tenantId;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(`/api${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+) => rest(server, { actor, method, path: `/api${path}`, origin: TEST_CONFIG.appUrl, ...options });
 
 async function platformAdmin() {
   const user = await makeUser(db.owner, { systemRoles: ["admin"] });
@@ -98,29 +81,29 @@ describe("issue 10.1: a partial profile update changes only the fields it names"
 
     const phoneOnly = await call(actor, "POST", "/user", { body: { phone: "+358 40 111 2222" } });
     expect(phoneOnly.status).toBe(200);
-    expect(phoneOnly.body).toMatchObject({ firstName: "Test", lastName: "Person" });
+    expect(outputOf("user.update", phoneOnly)).toMatchObject({ firstName: "Test", lastName: "Person" });
     expect(await userRow(user.id)).toMatchObject({ firstName: "Test", lastName: "Person" });
 
     const cleared = await call(actor, "POST", "/user", { body: { lastName: null } });
-    expect(cleared.body).toMatchObject({ firstName: "Test", lastName: null });
+    expect(outputOf("user.update", cleared)).toMatchObject({ firstName: "Test", lastName: null });
     expect((await userRow(user.id)).phone).not.toBeNull();
 
     const nothing = await call(actor, "POST", "/user", { body: {} });
     expect(nothing.status).toBe(200);
-    expect(nothing.body).toMatchObject({ firstName: "Test", lastName: null });
+    expect(outputOf("user.update", nothing)).toMatchObject({ firstName: "Test", lastName: null });
 
     // The client may send the whole user back: the unchanged address passes (any case).
     const same = await call(actor, "POST", "/user", {
       body: { email: user.email?.toUpperCase(), firstName: "Tessa" },
     });
     expect(same.status).toBe(200);
-    expect(same.body.firstName).toBe("Tessa");
+    expect(outputOf("user.update", same).firstName).toBe("Tessa");
 
     const other = await call(actor, "POST", "/user", {
       body: { email: "someone-else@example.test", firstName: "Mallory" },
     });
     expect(other.status).toBe(400);
-    expect(other.body.error_key).toBe("email_read_only");
+    expect(errorOf(other).error_key).toBe("email_read_only");
     expect(await userRow(user.id)).toMatchObject({ email: user.email, firstName: "Tessa" });
   });
 
@@ -129,20 +112,20 @@ describe("issue 10.1: a partial profile update changes only the fields it names"
     const user = await makeUser(db.owner);
     const answer = await call(admin, "POST", `/admin/user/${user.id}`, { body: { phone: "0401234567" } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ firstName: "Test", lastName: "Person" });
+    expect(outputOf("admin.updateUser", answer)).toMatchObject({ firstName: "Test", lastName: "Person" });
     expect(await userRow(user.id)).toMatchObject({ firstName: "Test", lastName: "Person" });
 
     const renamed = await call(admin, "POST", `/admin/user/${user.id}`, { body: { firstName: "Uusi" } });
-    expect(renamed.body).toMatchObject({ firstName: "Uusi", lastName: "Person" });
+    expect(outputOf("admin.updateUser", renamed)).toMatchObject({ firstName: "Uusi", lastName: "Person" });
     expect((await userRow(user.id)).phone).not.toBeNull();
 
     const email = await call(admin, "POST", `/admin/user/${user.id}`, {
       body: { email: "new@example.test" },
     });
     expect(email.status).toBe(400);
-    expect(email.body.error_key).toBe("email_read_only");
+    expect(errorOf(email).error_key).toBe("email_read_only");
     expect(
-      (await call(admin, "POST", "/admin/user/00000000-0000-4000-8000-000000000000", { body: {} })).body
+      errorOf(await call(admin, "POST", "/admin/user/00000000-0000-4000-8000-000000000000", { body: {} }))
         .error_key,
     ).toBe("not_found");
   });
@@ -150,14 +133,10 @@ describe("issue 10.1: a partial profile update changes only the fields it names"
 
 /** Signs in through the client's tRPC call; answers the status and the session cookie. */
 async function signIn(username: string, password: string) {
-  const response = await server.fetch("/trpc/auth.signIn", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: TEST_CONFIG.appUrl },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await response.json()) as { result?: { data?: { status?: string } } };
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  return { status: body.result?.data?.status, actor: { name: username, cookie, userId: null } as Actor };
+  const answer = await trpc(null, "auth.signIn", { username, password });
+  const status = answer.status === 200 ? outputOf("auth.signIn", answer).status : undefined;
+  const cookie = (answer.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return { status, actor: { name: username, cookie, userId: null } as Actor };
 }
 
 describe("issue 10.2: users an admin creates with a password choose their own at first sign-in", () => {
@@ -168,24 +147,19 @@ describe("issue 10.2: users an admin creates with a password choose their own at
       body: { type: "LOCAL", username, password: "lobby kiosk shared 2026", roleSet: ["agent"] },
     });
     expect(created.status).toBe(200);
-    expect((await userRow(created.body.id)).mustChangePassword).toBe(true);
+    const { id } = outputOf("admin.createUser", created);
+    expect((await userRow(id)).mustChangePassword).toBe(true);
 
     const first = await signIn(username, "lobby kiosk shared 2026");
     expect(first.status).toBe("NEW_PASSWORD_REQUIRED");
     expect((await call(first.actor, "GET", "/user")).status).toBe(401);
 
-    const chosen = await server.fetch("/trpc/auth.completeNewPassword", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        origin: TEST_CONFIG.appUrl,
-        cookie: first.actor.cookie ?? "",
-      },
-      body: JSON.stringify({ newPassword: "tablet by the lobby door 77" }),
+    const chosen = await trpc(first.actor, "auth.completeNewPassword", {
+      newPassword: "tablet by the lobby door 77",
     });
     expect(chosen.status).toBe(200);
-    expect((await call(first.actor, "GET", "/user")).body.username).toBe(username);
-    expect((await userRow(created.body.id)).mustChangePassword).toBe(false);
+    expect(outputOf("user.me", await call(first.actor, "GET", "/user")).username).toBe(username);
+    expect((await userRow(id)).mustChangePassword).toBe(false);
     expect((await signIn(username, "lobby kiosk shared 2026")).status).toBeUndefined();
     expect((await signIn(username, "tablet by the lobby door 77")).status).toBe("SIGNED_IN");
   });
@@ -206,8 +180,8 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
     const admin = await platformAdmin();
     const bare = await call(admin, "POST", "/admin/tenant", { body: { name: "Bare Oy", country: "FI" } });
     expect(bare.status).toBe(400);
-    expect(bare.body.error_key).toBe("validation_failed");
-    expect(bare.body.data.fields).toEqual({
+    expect(errorOf(bare).error_key).toBe("validation_failed");
+    expect(errorOf(bare).data?.fields).toEqual({
       streetAddress: "field_required",
       zipCode: "field_required",
       city: "field_required",
@@ -215,7 +189,10 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
     const blank = await call(admin, "POST", "/admin/tenant", {
       body: { name: "Blank Oy", country: "", streetAddress: " ", zipCode: "00100", city: "Helsinki" },
     });
-    expect(blank.body.data.fields).toEqual({ streetAddress: "field_required", country: "invalid_country" });
+    expect(errorOf(blank).data?.fields).toEqual({
+      streetAddress: "field_required",
+      country: "invalid_country",
+    });
     const badDuns = await call(admin, "POST", "/admin/tenant", {
       body: {
         name: "D Oy",
@@ -226,7 +203,7 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
         dunsNumber: "12",
       },
     });
-    expect(badDuns.body.data.fields).toEqual({ dunsNumber: "invalid_duns" });
+    expect(errorOf(badDuns).data?.fields).toEqual({ dunsNumber: "invalid_duns" });
 
     const created = await call(admin, "POST", "/admin/tenant", {
       body: {
@@ -240,7 +217,7 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
       },
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({
+    expect(outputOf("admin.createTenant", created)).toMatchObject({
       name: "Complete Oy",
       dunsNumber: "123456789",
       plan: "PRO",
@@ -249,20 +226,17 @@ describe("issue 10.3: the add-account form is validated on the server", () => {
   });
 });
 
-/** A tRPC call as the web client makes it; answers the status and the error key, if any. */
-async function trpc(actor: Actor | null, path: string, input: unknown, tenantId?: string): Promise<Answer> {
-  const headers: Record<string, string> = { origin: TEST_CONFIG.appUrl, "content-type": "application/json" };
-  if (actor?.cookie) headers.cookie = actor.cookie;
-  if (tenantId) headers["x-tenant-id"] = tenantId;
-  const response = await server.fetch(`/trpc/${path}`, {
+/** A tRPC call (a mutation) as the web client makes it. */
+function trpc(actor: Actor | null, path: string, input: unknown, tenantId?: string) {
+  return rest(server, {
+    actor,
+    tenantId,
     method: "POST",
-    headers,
-    body: JSON.stringify(input),
+    path: `/trpc/${path}`,
+    body: input,
+    origin: TEST_CONFIG.appUrl,
   });
-  return { status: response.status, body: await response.json() };
 }
-
-const keyOf = (answer: Answer): string | undefined => answer.body?.error_key ?? answer.body?.error?.error_key;
 
 /**
  * A real failure inside PostgreSQL for the rows `when` names: a trigger that raises while `run`
@@ -319,7 +293,7 @@ const PASSWORD = "correct horse battery staple 42";
  * Each error key of document 1 §8 the server sends, with a situation that causes it. The
  * "failed" keys answer an unexpected failure of their operation (a fault raised in PostgreSQL).
  */
-const SITUATIONS: Record<string, () => Promise<Answer>> = {
+const SITUATIONS: Record<string, () => Promise<RestAnswer>> = {
   // Sign-in, forgotten and changed passwords.
   invalid_credentials: async () => {
     const user = await makeUser(db.owner);
@@ -509,7 +483,7 @@ describe("issue 10.4: every error key of document 1 §8 is sent in its situation
     const situation = SITUATIONS[key];
     if (!situation) throw new Error(key);
     const answer = await situation();
-    expect(keyOf(answer)).toBe(key);
+    expect(errorOf(answer).error_key).toBe(key);
     expect(answer.status).toBe(ERROR_STATUS[key as ErrorKey]);
   });
 
@@ -561,8 +535,8 @@ describe("issue 10.5: adding users", () => {
     for (const [body, fields] of cases) {
       const answer = await add(body);
       expect(answer.status).toBe(400);
-      expect(answer.body.error_key).toBe("validation_failed");
-      expect(answer.body.data.fields).toEqual(fields);
+      expect(errorOf(answer).error_key).toBe("validation_failed");
+      expect(errorOf(answer).data?.fields).toEqual(fields);
     }
   });
 
@@ -573,16 +547,16 @@ describe("issue 10.5: adding users", () => {
       body: { type: "CLOUD", email: `d-${suffix}@example.test` },
     });
     expect(cloud.status).toBe(200);
-    expect(cloud.body.roles).toEqual(["basic"]);
+    expect(outputOf("admin.createUser", cloud).roles).toEqual(["basic"]);
     const local = await call(admin, "POST", "/admin/user", {
       body: { type: "LOCAL", username: `device-${suffix}`, password: "lobby kiosk shared 2026" },
     });
-    expect(local.body).toMatchObject({ roles: ["agent"], agentUser: true });
+    expect(outputOf("admin.createUser", local)).toMatchObject({ roles: ["agent"], agentUser: true });
     const none = await call(admin, "POST", "/admin/user", {
       body: { type: "CLOUD", email: `n-${suffix}@example.test`, roleSet: [] },
     });
-    expect(none.body.error_key).toBe("at_least_one_role_required");
-    expect(none.body.data.fields).toEqual({ roleSet: "at_least_one_role_required" });
+    expect(errorOf(none).error_key).toBe("at_least_one_role_required");
+    expect(errorOf(none).data?.fields).toEqual({ roleSet: "at_least_one_role_required" });
   });
 });
 
@@ -592,8 +566,9 @@ describe("issue 10.6: the account users list", () => {
     const ids = await asOwnerInsertMembers(tenant.id, 150);
     const answer = await call(actor, "GET", "/tenant/user", { tenantId: tenant.id });
     expect(answer.status).toBe(200);
-    expect(answer.body).toHaveLength(151);
-    expect(answer.body.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining(ids));
+    const members = outputOf("tenant.users", answer);
+    expect(members).toHaveLength(151);
+    expect(members.map((u) => u.id)).toEqual(expect.arrayContaining(ids));
     expect(APP_USER_PAGE_SIZES[0]).toBe(100);
     expect([...APP_USER_PAGE_SIZES]).toEqual([100, 200, 500]);
   });
@@ -617,17 +592,17 @@ describe("issue 10.7: phone numbers get the default calling code 358", () => {
     const user = await makeUser(db.owner);
     const actor = await actorFor(db.db, "self", user.id);
     const local = await call(actor, "POST", "/user", { body: { phone: "040 123 4567" } });
-    expect(local.body.phone).toBe("+358401234567");
+    expect(outputOf("user.update", local).phone).toBe("+358401234567");
     const foreign = await call(actor, "POST", "/user", { body: { phone: "0046 70-123 45 67" } });
-    expect(foreign.body.phone).toBe("+46701234567");
+    expect(outputOf("user.update", foreign).phone).toBe("+46701234567");
     const bad = await call(actor, "POST", "/user", { body: { phone: "call me maybe" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toEqual({ phone: "invalid_phone" });
+    expect(errorOf(bad).data?.fields).toEqual({ phone: "invalid_phone" });
     expect((await userRow(user.id)).phone).toBe("+46701234567");
 
     const admin = await platformAdmin();
     const byAdmin = await call(admin, "POST", `/admin/user/${user.id}`, { body: { phone: "09 123 456" } });
-    expect(byAdmin.body.phone).toBe("+3589123456");
+    expect(outputOf("admin.updateUser", byAdmin).phone).toBe("+3589123456");
   });
 });
 
@@ -644,15 +619,19 @@ describe("issue 10.8: an account whose subscription is unpaid counts as FREE", (
       expect(effectivePlan("PRO", status)).toBe(expected);
 
       const me = await call(actor, "GET", "/user");
-      expect(me.body.tenants).toEqual([expect.objectContaining({ id: tenant.id, plan: expected })]);
+      expect(outputOf("user.me", me).tenants).toEqual([
+        expect.objectContaining({ id: tenant.id, plan: expected }),
+      ]);
       const current = await call(actor, "GET", "/tenant", { tenantId: tenant.id });
-      expect(current.body).toMatchObject({
+      expect(outputOf("tenant.current", current)).toMatchObject({
         plan: expected,
         subscribedPlan: "PRO",
         subscriptionStatus: status,
       });
       const listed = await call(await platformAdmin(), "GET", "/admin/tenant");
-      expect(listed.body.find((t: { id: string }) => t.id === tenant.id)).toMatchObject({ plan: expected });
+      expect(outputOf("admin.tenants", listed).find((t) => t.id === tenant.id)).toMatchObject({
+        plan: expected,
+      });
 
       // The plan every tenant call's checks read (withPlan, ctx.tenant.plan) comes from the database.
       const token = actor.cookie?.split("=")[1] ?? "";
@@ -676,20 +655,21 @@ describe("issue 10.9: uploaded file names are sanitised", () => {
       body: { data: png, fileName: 'C:\\fakepath\\Kesä "loma" <2026>;\r\nx.PNG' },
     });
     expect(uploaded.status).toBe(200);
+    const { imageKey } = outputOf("user.uploadImage", uploaded);
     const [stored] = await db.owner
       .select()
       .from(schema.userImages)
-      .where(eq(schema.userImages.key, uploaded.body.imageKey));
+      .where(eq(schema.userImages.key, imageKey));
     expect(stored?.fileName).toBe("Kesä__loma___2026____x.png");
 
-    const image = await server.fetch(`/api/public/image/${uploaded.body.imageKey}`);
+    const image = await server.fetch(`/api/public/image/${imageKey}`);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-disposition")).toBe(
       "inline; filename=\"Kes___loma___2026____x.png\"; filename*=UTF-8''Kes%C3%A4__loma___2026____x.png",
     );
 
     const unnamed = await call(actor, "POST", "/user/image", { body: { data: png } });
-    const plain = await server.fetch(`/api/public/image/${unnamed.body.imageKey}`);
+    const plain = await server.fetch(`/api/public/image/${outputOf("user.uploadImage", unnamed).imageKey}`);
     expect(plain.headers.get("content-disposition")).toBeNull();
   });
 });
@@ -704,16 +684,20 @@ describe("issue 10.10: the platform account row menu's Activate / Deactivate and
     const off = await call(admin, "POST", `/admin/tenant/${tenant.id}/plan`, {
       body: { status: "INACTIVE" },
     });
-    expect(off.body).toMatchObject({ status: "INACTIVE", plan: "PRO" });
-    expect((await current()).body.error_key).toBe("access_denied");
+    expect(outputOf("admin.setTenantPlan", off)).toMatchObject({ status: "INACTIVE", plan: "PRO" });
+    expect(errorOf(await current()).error_key).toBe("access_denied");
 
     const on = await call(admin, "POST", `/admin/tenant/${tenant.id}/plan`, { body: { status: "ACTIVE" } });
-    expect(on.body.status).toBe("ACTIVE");
+    expect(outputOf("admin.setTenantPlan", on).status).toBe("ACTIVE");
     expect((await current()).status).toBe(200);
 
-    expect((await call(admin, "DELETE", `/admin/tenant/${tenant.id}`)).body).toEqual({ ok: true });
+    expect(outputOf("admin.deleteTenant", await call(admin, "DELETE", `/admin/tenant/${tenant.id}`))).toEqual(
+      {
+        ok: true,
+      },
+    );
     expect((await current()).status).toBe(403);
-    expect((await call(actor, "GET", "/user")).body.tenants).toEqual([]);
+    expect(outputOf("user.me", await call(actor, "GET", "/user")).tenants).toEqual([]);
     const actions = await db.owner
       .select({ action: schema.auditLog.action })
       .from(schema.auditLog)

@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { request } from "node:http";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import {
   TEST_CONFIG,
   TEST_PASSWORD,
 } from "../support/harness";
+import { errorOf, outputOf, type RestAnswer, type RestServer, rest } from "../support/rest";
 
 /**
  * Identity over real HTTP against the running app (issue 6.2, 6.3, 6.26): rate limits keyed by the
@@ -37,16 +37,15 @@ let sourceCounter = 0;
 /** A loopback address no other test of this run speaks from. */
 const source = () => `${run}.${++sourceCounter}`;
 
-interface Answer {
-  status: number;
-  body: { result?: { data?: unknown }; error?: { message?: string } };
+interface Answer extends RestAnswer {
   /** name → value of every Set-Cookie */
   cookies: Record<string, string>;
   setCookie: string[];
 }
 
-function call(
-  server: { base: string },
+/** A call from the loopback address `from`: a POST with an Origin when it has a body, else a GET. */
+async function call(
+  server: RestServer,
   path: string,
   options: {
     from: string;
@@ -56,48 +55,30 @@ function call(
     origin?: string;
   },
 ): Promise<Answer> {
-  const url = new URL(path, server.base);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: payload === undefined ? "GET" : "POST",
-        localAddress: options.from,
-        headers: {
-          ...(payload === undefined
-            ? {}
-            : { "content-type": "application/json", origin: options.origin ?? server.base }),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on("end", () => {
-          const setCookie = res.headers["set-cookie"] ?? [];
-          const cookies = Object.fromEntries(
-            setCookie.map((c) => {
-              const [pair = ""] = c.split(";");
-              const at = pair.indexOf("=");
-              return [pair.slice(0, at), pair.slice(at + 1)];
-            }),
-          );
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {}, cookies, setCookie });
-        });
-      },
-    );
-    req.on("error", reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
+  const write = options.body !== undefined;
+  const answer = await rest(server, {
+    method: write ? "POST" : "GET",
+    path,
+    from: options.from,
+    body: options.body,
+    cookie: options.cookie,
+    headers: options.headers,
+    origin: write ? (options.origin ?? server.base) : null,
   });
+  const setCookie = answer.headers.getSetCookie();
+  const cookies = Object.fromEntries(
+    setCookie.map((c) => {
+      const [pair = ""] = c.split(";");
+      const at = pair.indexOf("=");
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  return { ...answer, cookies, setCookie };
 }
 
-const errorOf = (answer: Answer) => answer.body.error?.message ?? null;
-const signIn = (server: { base: string }, username: string, password: string, from: string, extra = {}) =>
+/** The message of a failed tRPC call: its error key. */
+const messageOf = (answer: RestAnswer) => errorOf(answer).message;
+const signIn = (server: RestServer, username: string, password: string, from: string, extra = {}) =>
   call(server, "/trpc/auth.signIn", { from, body: { username, password }, ...extra });
 
 describe("6.2 client address and TRUST_PROXY over HTTP", () => {
@@ -109,13 +90,13 @@ describe("6.2 client address and TRUST_PROXY over HTTP", () => {
       const answer = await signIn(server, user.email ?? "", "wrong password entirely", attacker, {
         headers: { "x-forwarded-for": `198.51.100.${i}` },
       });
-      expect(errorOf(answer)).toBe("invalid_credentials");
+      expect(messageOf(answer)).toBe("invalid_credentials");
     }
     const refused = await signIn(server, user.email ?? "", TEST_PASSWORD, attacker, {
       headers: { "x-forwarded-for": "198.51.100.200" },
     });
     expect(refused.status).toBe(429);
-    expect(errorOf(refused)).toBe("too_many_requests");
+    expect(messageOf(refused)).toBe("too_many_requests");
     const owner = await signIn(server, user.email ?? "", TEST_PASSWORD, source());
     expect(owner.status).toBe(200);
     // The owner's browser now holds a device cookie: from the locked address it still signs in.
@@ -137,7 +118,7 @@ describe("6.2 client address and TRUST_PROXY over HTTP", () => {
       const answer = await signIn(server, user.email ?? "", "wrong password entirely", proxy, {
         headers: { "x-forwarded-for": `10.9.8.${i}, ${client}` },
       });
-      expect(errorOf(answer)).toBe("invalid_credentials");
+      expect(messageOf(answer)).toBe("invalid_credentials");
     }
     const refused = await signIn(server, user.email ?? "", TEST_PASSWORD, proxy, {
       headers: { "x-forwarded-for": client },
@@ -158,7 +139,7 @@ describe("6.2 client address and TRUST_PROXY over HTTP", () => {
       const answer = await signIn(server, user.email ?? "", "wrong password entirely", proxy, {
         headers: { "x-forwarded-for": `${client}, 10.0.0.${i}` },
       });
-      expect(errorOf(answer)).toBe("invalid_credentials");
+      expect(messageOf(answer)).toBe("invalid_credentials");
     }
     const refused = await signIn(server, user.email ?? "", TEST_PASSWORD, proxy, {
       headers: { "x-forwarded-for": `forged, ${client}, 10.0.0.99` },
@@ -184,7 +165,7 @@ describe("6.26 rate limits over HTTP", () => {
     for (let i = 0; i < 20; i++) expect((await signUp(i)).status).toBe(200);
     const refused = await signUp(20);
     expect(refused.status).toBe(429);
-    expect(errorOf(refused)).toBe("too_many_requests");
+    expect(messageOf(refused)).toBe("too_many_requests");
     expect((await signUp(21, source())).status).toBe(200);
   });
 
@@ -208,7 +189,7 @@ describe("6.26 rate limits over HTTP", () => {
         from,
         body: { username: email, code: "00000000", newPassword: "not going to happen 5" },
       });
-    for (let i = 0; i < 10; i++) expect(errorOf(await reset(source()))).toBe("invalid_code");
+    for (let i = 0; i < 10; i++) expect(messageOf(await reset(source()))).toBe("invalid_code");
     const refused = await reset(source());
     expect(refused.status).toBe(429);
   });
@@ -219,7 +200,7 @@ describe("6.26 rate limits over HTTP", () => {
     const first = await signIn(server, user.email ?? "", TEST_PASSWORD, source());
     const cookie = `kunto_session=${first.cookies.kunto_session}`;
     const setup = await call(server, "/trpc/auth.totpSetup", { from: source(), body: {}, cookie });
-    const { secret } = (setup.body.result?.data ?? { secret: "" }) as { secret: string };
+    const { secret } = outputOf("auth.totpSetup", setup);
     const key = decodeBase32IgnorePadding(secret);
     const enabled = await call(server, "/trpc/auth.totpEnable", {
       from: source(),
@@ -228,12 +209,12 @@ describe("6.26 rate limits over HTTP", () => {
     });
     expect(enabled.status).toBe(200);
     const pending = await signIn(server, user.email ?? "", TEST_PASSWORD, source());
-    expect(pending.body.result?.data).toEqual({ status: "MFA_REQUIRED" });
+    expect(outputOf("auth.signIn", pending)).toEqual({ status: "MFA_REQUIRED" });
     const pendingCookie = `kunto_session=${pending.cookies.kunto_session}`;
     const verify = (code: string) =>
       call(server, "/trpc/auth.verifyTotp", { from: source(), body: { code }, cookie: pendingCookie });
     // Turning the factor on spent one of the ten.
-    for (let i = 0; i < 9; i++) expect(errorOf(await verify("000000"))).toBe("invalid_code");
+    for (let i = 0; i < 9; i++) expect(messageOf(await verify("000000"))).toBe("invalid_code");
     const right = generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6);
     const refused = await verify(right);
     expect(refused.status).toBe(429);

@@ -2,18 +2,21 @@ import { randomUUID } from "node:crypto";
 import { loadDefaultContent, schema } from "@kunto/db";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { actorFor, asOwner, connect, makeTenant, makeUser, startServer } from "../support/harness";
+import { errorOf, outputOf, type RestRequest, rest } from "../support/rest";
 
 /** Survey templates over real HTTP (document 2 §2-§5, §7, §8; issue 7). */
 const db = connect();
 let server: Awaited<ReturnType<typeof startServer>>;
-let admin: Record<string, string>;
-let member: Record<string, string>;
+/** Who calls: the platform admin, a tenant admin (with the organisation's header) or nobody. */
+type Caller = Pick<RestRequest, "actor" | "tenantId">;
+let admin: Caller;
+let member: Caller;
 let adminId: string;
 let tenantId: string;
 let originalStartTid = "";
 const created = new Set<string>();
-const json = { "content-type": "application/json" };
 
 beforeAll(async () => {
   await asOwner(db.owner, (tx) => loadDefaultContent(tx));
@@ -28,12 +31,8 @@ beforeAll(async () => {
   const platform = await makeUser(db.owner, { systemRoles: ["admin"] });
   adminId = platform.id;
   const tenantAdmin = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
-  admin = { cookie: (await actorFor(db.db, "admin", platform.id)).cookie ?? "", origin: server.base };
-  member = {
-    cookie: (await actorFor(db.db, "member", tenantAdmin.id)).cookie ?? "",
-    origin: server.base,
-    "x-tenant-id": tenant.id,
-  };
+  admin = { actor: await actorFor(db.db, "admin", platform.id) };
+  member = { actor: await actorFor(db.db, "member", tenantAdmin.id), tenantId: tenant.id };
 });
 
 afterAll(async () => {
@@ -62,17 +61,24 @@ afterAll(async () => {
   await db.close();
 });
 
-async function call(method: string, path: string, body?: unknown, headers = admin) {
-  const response = await server.fetch(`/api${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, ...json },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked field by field.
-  const data = (await response.json()) as any;
-  if (method !== "GET" && response.ok && typeof data?.key === "string" && !data.key.startsWith("default-"))
-    created.add(data.key);
-  return { status: response.status, data };
+const nobody: Caller = { actor: null };
+const ZKeyed = z.object({ key: z.string() });
+
+/** One REST call (as the platform admin unless `as` names another); remembers the templates it made. */
+async function call(method: string, path: string, body?: unknown, as = admin) {
+  const answer = await rest(server, { ...as, method, path: `/api${path}`, body });
+  const made = ZKeyed.safeParse(answer.body);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (method !== "GET" && ok && made.success && !made.data.key.startsWith("default-"))
+    created.add(made.data.key);
+  return answer;
+}
+
+/** The item at `index`: a missing one fails the test, as reading a field of it would. */
+function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index} among ${items.length}`);
+  return item;
 }
 
 const texts = (en: string, fi?: string) => (fi ? { en, fi } : { en });
@@ -134,25 +140,27 @@ describe("survey templates (document 2 §7)", () => {
   it("lists the seeded defaults as the active ones and reads one with texts in five languages", async () => {
     const list = await call("GET", "/surveytemplate");
     expect(list.status).toBe(200);
-    const personnel = list.data.find((t: { key: string }) => t.key === "default-personnel");
+    const personnel = outputOf("surveyTemplate.list", list).find((t) => t.key === "default-personnel");
     expect(personnel).toMatchObject({ type: "PERSONNEL", active: true, welcome: true, autojump: true });
-    expect(personnel.questionCount).toBeGreaterThan(10);
+    expect(personnel?.questionCount).toBeGreaterThan(10);
     const one = await call("GET", "/surveytemplate/default-personnel");
     expect(one.status).toBe(200);
-    expect(one.data.start.fi).not.toBe("");
-    expect(one.data.missingCategories).toEqual([]);
-    expect(one.data.questions.map((q: { order: number }) => q.order).slice(0, 3)).toEqual([10, 20, 30]);
-    expect((await call("GET", "/surveytemplate/nope")).data.error_key).toBe("not_found");
+    const template = outputOf("surveyTemplate.get", one);
+    expect(template.start.fi).not.toBe("");
+    expect(template.missingCategories).toEqual([]);
+    expect(template.questions.map((q) => q.order).slice(0, 3)).toEqual([10, 20, 30]);
+    expect(errorOf(await call("GET", "/surveytemplate/nope")).error_key).toBe("not_found");
     const categories = await call("GET", "/surveytemplate/categories?type=PERSONNEL");
-    const names = categories.data.map((c: { engineName: string }) => c.engineName);
+    const names = outputOf("surveyTemplate.categories", categories).map((c) => c.engineName);
     expect(names).toContain("organization");
     expect(names).not.toContain("efficiency");
     expect(names).not.toContain("economy_customers");
   });
 
   it("creates with renumbered orders, defaults, English fallback and an audit row", async () => {
-    const { status, data } = await call("POST", "/surveytemplate", minimal());
-    expect(status).toBe(200);
+    const answer = await call("POST", "/surveytemplate", minimal());
+    expect(answer.status).toBe(200);
+    const data = outputOf("surveyTemplate.create", answer);
     expect(data).toMatchObject({
       type: "PERSONNEL",
       version: 1,
@@ -168,11 +176,11 @@ describe("survey templates (document 2 §7)", () => {
       ru: "Welcome",
       pl: "Welcome",
     });
-    expect(data.questions.map((q: { order: number }) => q.order)).toEqual([10, 20, 30]);
-    const [group, inGroup, choice] = data.questions;
+    expect(data.questions.map((q) => q.order)).toEqual([10, 20, 30]);
+    const [group, inGroup, choice] = [nth(data.questions, 0), nth(data.questions, 1), nth(data.questions, 2)];
     expect(group.key.startsWith("TMP_")).toBe(false);
     expect(inGroup.group).toBe(group.key);
-    expect(choice.choiceList.map((c: { order: number }) => c.order)).toEqual([10, 20]);
+    expect(choice.choiceList.map((c) => c.order)).toEqual([10, 20]);
     expect(choice.choiceLimit).toBe(1);
     expect(data.missingCategories).toContain("motivation");
     expect((await audits("admin.surveyTemplate.create")).length).toBeGreaterThan(0);
@@ -240,77 +248,86 @@ describe("survey templates (document 2 §7)", () => {
       ],
     ];
     for (const [body, key] of cases) {
-      const { status, data } = await call("POST", "/surveytemplate", body);
-      expect({ key, status, got: data.error_key }).toEqual({ key, status: 400, got: key });
+      const answer = await call("POST", "/surveytemplate", body);
+      expect({ key, status: answer.status, got: errorOf(answer).error_key }).toEqual({
+        key,
+        status: 400,
+        got: key,
+      });
     }
   });
 
   it("saves a template no survey uses in place, keeps its type, and drops texts nobody reads", async () => {
-    const first = (await call("POST", "/surveytemplate", minimal())).data;
-    const oldTitleTid = first.questions[1].titleTid;
+    const first = outputOf("surveyTemplate.create", await call("POST", "/surveytemplate", minimal()));
+    const oldTitleTid = nth(first.questions, 1).titleTid;
     const body = {
       ...minimal(),
-      questions: first.questions.map((q: Record<string, unknown>, i: number) =>
+      questions: first.questions.map((q, i) =>
         i === 1 ? { ...q, title: texts("My manager really listens") } : q,
       ),
     };
-    const saved = await call("PUT", `/surveytemplate/${first.key}`, body);
-    expect(saved.status).toBe(200);
-    expect(saved.data.key).toBe(first.key);
-    expect(saved.data.version).toBe(1);
-    expect(saved.data.questions[1].title.en).toBe("My manager really listens");
-    expect(saved.data.questions[1].key).toBe(first.questions[1].key);
+    const answer = await call("PUT", `/surveytemplate/${first.key}`, body);
+    expect(answer.status).toBe(200);
+    const saved = outputOf("surveyTemplate.update", answer);
+    expect(saved.key).toBe(first.key);
+    expect(saved.version).toBe(1);
+    expect(nth(saved.questions, 1).title.en).toBe("My manager really listens");
+    expect(nth(saved.questions, 1).key).toBe(nth(first.questions, 1).key);
     // Unchanged texts keep their tids; the changed one got a new tid and the old one is gone.
-    expect(saved.data.questions[0].titleTid).toBe(first.questions[0].titleTid);
-    expect(saved.data.questions[1].titleTid).not.toBe(oldTitleTid);
+    expect(nth(saved.questions, 0).titleTid).toBe(nth(first.questions, 0).titleTid);
+    expect(nth(saved.questions, 1).titleTid).not.toBe(oldTitleTid);
     expect(
       await db.owner.select().from(schema.translations).where(eq(schema.translations.tid, oldTitleTid)),
     ).toEqual([]);
     const retyped = await call("PUT", `/surveytemplate/${first.key}`, { ...body, type: "MANAGEMENT" });
-    expect(retyped).toMatchObject({ status: 400, data: { error_key: "survey_template_type_fixed" } });
+    expect(retyped).toMatchObject({ status: 400, body: { error_key: "survey_template_type_fixed" } });
     expect((await audits("admin.surveyTemplate.update")).length).toBeGreaterThan(0);
   });
 
   it("versions a template in use: the survey keeps the old one, the new version takes over active", async () => {
-    const clone = (await call("POST", "/surveytemplate/default-personnel/clone")).data;
+    const clone = outputOf(
+      "surveyTemplate.clone",
+      await call("POST", "/surveytemplate/default-personnel/clone"),
+    );
     expect(clone).toMatchObject({ version: 1, active: false, type: "PERSONNEL" });
-    const original = (await call("GET", "/surveytemplate/default-personnel")).data;
+    const get = async (key: string) =>
+      outputOf("surveyTemplate.get", await call("GET", `/surveytemplate/${key}`));
+    const original = await get("default-personnel");
     expect(clone.questions.length).toBe(original.questions.length);
-    expect(clone.questions[0].titleTid).toBe(original.questions[0].titleTid);
+    expect(nth(clone.questions, 0).titleTid).toBe(nth(original.questions, 0).titleTid);
     expect((await audits("admin.surveyTemplate.clone")).length).toBeGreaterThan(0);
 
     const activated = await call("POST", `/surveytemplate/${clone.key}/activate`);
-    expect(activated.data.active).toBe(true);
-    expect((await call("GET", "/surveytemplate/default-personnel")).data.active).toBe(false);
-    expect((await call("GET", "/surveytemplate/default-management")).data.active).toBe(true);
+    expect(outputOf("surveyTemplate.activate", activated).active).toBe(true);
+    expect((await get("default-personnel")).active).toBe(false);
+    expect((await get("default-management")).active).toBe(true);
     expect((await audits("admin.surveyTemplate.activate")).length).toBeGreaterThan(0);
 
     await surveyUsing(clone.key);
-    const inUse = (await call("GET", `/surveytemplate/${clone.key}`)).data;
+    const inUse = await get(clone.key);
     expect(inUse.inUse).toBe(1);
     const edited = {
       type: "PERSONNEL",
       start: inUse.start,
       welcome: false,
       autojump: true,
-      questions: inUse.questions.map((q: Record<string, unknown>, i: number) =>
-        i === 1 ? { ...q, title: { en: "Edited question" } } : q,
-      ),
+      questions: inUse.questions.map((q, i) => (i === 1 ? { ...q, title: { en: "Edited question" } } : q)),
     };
-    const saved = await call("PUT", `/surveytemplate/${clone.key}`, edited);
-    expect(saved.status).toBe(200);
-    expect(saved.data.key).not.toBe(clone.key);
-    expect(saved.data).toMatchObject({ version: 2, active: true, inUse: 0, welcome: false });
-    expect(saved.data.questions[1].title).toEqual({
+    const answer = await call("PUT", `/surveytemplate/${clone.key}`, edited);
+    expect(answer.status).toBe(200);
+    const saved = outputOf("surveyTemplate.update", answer);
+    expect(saved.key).not.toBe(clone.key);
+    expect(saved).toMatchObject({ version: 2, active: true, inUse: 0, welcome: false });
+    expect(nth(saved.questions, 1).title).toEqual({
       en: "Edited question",
       fi: "Edited question",
       ee: "Edited question",
       ru: "Edited question",
       pl: "Edited question",
     });
-    expect(saved.data.questions[1].key).toBe(inUse.questions[1].key);
+    expect(nth(saved.questions, 1).key).toBe(nth(inUse.questions, 1).key);
     // The survey's template is exactly as it was.
-    const kept = (await call("GET", `/surveytemplate/${clone.key}`)).data;
+    const kept = await get(clone.key);
     expect(kept.active).toBe(false);
     expect(kept.welcome).toBe(true);
     expect(kept.questions).toEqual(inUse.questions);
@@ -318,16 +335,16 @@ describe("survey templates (document 2 §7)", () => {
     // Deleting: refused while in use or active; a free, inactive one goes.
     expect(await call("DELETE", `/surveytemplate/${clone.key}`)).toMatchObject({
       status: 409,
-      data: { error_key: "survey_template_in_use" },
+      body: { error_key: "survey_template_in_use" },
     });
-    expect(await call("DELETE", `/surveytemplate/${saved.data.key}`)).toMatchObject({
+    expect(await call("DELETE", `/surveytemplate/${saved.key}`)).toMatchObject({
       status: 409,
-      data: { error_key: "survey_template_active" },
+      body: { error_key: "survey_template_active" },
     });
     await call("POST", "/surveytemplate/default-personnel/activate");
-    const removed = await call("DELETE", `/surveytemplate/${saved.data.key}`);
-    expect(removed).toMatchObject({ status: 200, data: { ok: true } });
-    expect((await call("GET", `/surveytemplate/${saved.data.key}`)).status).toBe(404);
+    const removed = await call("DELETE", `/surveytemplate/${saved.key}`);
+    expect(removed).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await call("GET", `/surveytemplate/${saved.key}`)).status).toBe(404);
     expect((await audits("admin.surveyTemplate.delete")).length).toBeGreaterThan(0);
   });
 
@@ -344,29 +361,32 @@ describe("survey templates (document 2 §7)", () => {
     ];
     for (const [method, path, body] of calls) {
       const denied = await call(method, path, body, member);
-      expect({ path, method, status: denied.status, key: denied.data.error_key }).toEqual({
+      expect({ path, method, status: denied.status, key: errorOf(denied).error_key }).toEqual({
         path,
         method,
         status: 403,
         key: "access_denied",
       });
-      const anonymous = await call(method, path, body, { origin: server.base });
+      const anonymous = await call(method, path, body, nobody);
       expect({ path, method, status: anonymous.status }).toEqual({ path, method, status: 401 });
     }
   });
 
   it("loading the default content again keeps an admin's edits and deactivation", async () => {
-    const personnel = (await call("GET", "/surveytemplate/default-personnel")).data;
+    const personnel = outputOf("surveyTemplate.get", await call("GET", "/surveytemplate/default-personnel"));
     const body = {
       type: "PERSONNEL",
       start: { en: "Edited welcome" },
       questions: personnel.questions,
     };
-    const saved = await call("PUT", "/surveytemplate/default-personnel", body);
-    const clone = (await call("POST", `/surveytemplate/${saved.data.key}/clone`)).data;
+    const saved = outputOf(
+      "surveyTemplate.update",
+      await call("PUT", "/surveytemplate/default-personnel", body),
+    );
+    const clone = outputOf("surveyTemplate.clone", await call("POST", `/surveytemplate/${saved.key}/clone`));
     await call("POST", `/surveytemplate/${clone.key}/activate`);
     await asOwner(db.owner, (tx) => loadDefaultContent(tx));
-    const after = (await call("GET", `/surveytemplate/${saved.data.key}`)).data;
+    const after = outputOf("surveyTemplate.get", await call("GET", `/surveytemplate/${saved.key}`));
     expect(after.start.en).toBe("Edited welcome");
     expect(after.active).toBe(false);
     const defaults = await db.owner
@@ -375,7 +395,7 @@ describe("survey templates (document 2 §7)", () => {
       .where(like(schema.surveyTemplates.key, "default-personnel%"));
     expect(defaults.map((d) => d.active)).toEqual([false]);
     // The admin deletes the deactivated default; it stays deleted at the next start.
-    if (saved.data.key === "default-personnel") {
+    if (saved.key === "default-personnel") {
       expect((await call("DELETE", "/surveytemplate/default-personnel")).status).toBe(200);
       await asOwner(db.owner, (tx) => loadDefaultContent(tx));
       expect((await call("GET", "/surveytemplate/default-personnel")).status).toBe(404);

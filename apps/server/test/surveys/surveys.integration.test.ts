@@ -16,6 +16,7 @@ import {
   makeUser,
   startServer,
 } from "../support/harness";
+import { errorOf, outputOf, rest } from "../support/rest";
 
 /**
  * Issue 7, the admin's part: teams, surveys and shares over real HTTP against the running app, with
@@ -63,25 +64,6 @@ afterAll(async () => {
   await db.close();
 });
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked field by field.
-  body: any;
-}
-
-async function call(actor: Actor | null, tenantId: string, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { origin: server.base, "x-tenant-id": tenantId };
-  if (actor?.cookie) headers.cookie = actor.cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null } as Answer;
-}
-
 async function organisation(plan: "FREE" | "PRO" | "TOTAL" = "PRO") {
   const tenant = await makeTenant(db.owner, { plan });
   const adminUser = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
@@ -89,7 +71,7 @@ async function organisation(plan: "FREE" | "PRO" | "TOTAL" = "PRO") {
   const admin = await actorFor(db.db, "admin", adminUser.id);
   const readonly = await actorFor(db.db, "readonly", readonlyUser.id);
   const as = (actor: Actor) => (method: string, path: string, body?: unknown) =>
-    call(actor, tenant.id, method, path, body);
+    rest(server, { actor, tenantId: tenant.id, method, path: `/api${path}`, body });
   return { tenant, admin: as(admin), readonly: as(readonly) };
 }
 
@@ -136,7 +118,7 @@ async function setPeriod(key: string, startsAt: Date, endsAt: Date) {
 describe("teams", () => {
   it("creates, reads, renames and deletes a team; the link name is derived once and unique", async () => {
     const { admin } = await organisation();
-    expect((await admin("POST", "/tenant/team", { name: "Sales" })).body.error_key).toBe("type_error");
+    expect(errorOf(await admin("POST", "/tenant/team", { name: "Sales" })).error_key).toBe("type_error");
     expect((await admin("POST", "/tenant/team", { name: " ", type: "PERSONNEL" })).status).toBe(400);
     const created = await admin("POST", "/tenant/team", {
       name: "Myynti & Häme",
@@ -144,31 +126,34 @@ describe("teams", () => {
       answerers: ["A@Example.test", "a@example.test", "b@example.test"],
     });
     expect(created.status).toBe(200);
-    expect(created.body.urlSafeName).toBe("myynti-hame");
-    expect(created.body.answerers.map((a: { email: string }) => a.email)).toEqual([
-      "a@example.test",
-      "b@example.test",
-    ]);
-    const second = await admin("POST", "/tenant/team", { name: "Myynti Häme", type: "PERSONNEL" });
-    expect(second.body.urlSafeName).toBe("myynti-hame-2");
+    const team = outputOf("team.create", created);
+    expect(team.urlSafeName).toBe("myynti-hame");
+    expect(team.answerers.map((a) => a.email)).toEqual(["a@example.test", "b@example.test"]);
+    const second = outputOf(
+      "team.create",
+      await admin("POST", "/tenant/team", { name: "Myynti Häme", type: "PERSONNEL" }),
+    );
+    expect(second.urlSafeName).toBe("myynti-hame-2");
 
-    const renamed = await admin("PUT", `/tenant/team/${created.body.key}`, {
+    const renamed = await admin("PUT", `/tenant/team/${team.key}`, {
       name: "Sales",
       type: "MANAGEMENT",
       answerers: ["c@example.test"],
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: "Sales", type: "PERSONNEL", urlSafeName: "myynti-hame" });
-    expect(renamed.body.answerers).toHaveLength(1);
+    const updated = outputOf("team.update", renamed);
+    expect(updated).toMatchObject({ name: "Sales", type: "PERSONNEL", urlSafeName: "myynti-hame" });
+    expect(updated.answerers).toHaveLength(1);
 
     const lite = await admin("GET", "/tenant/team/lite");
-    expect(lite.body).toEqual(
-      expect.arrayContaining([expect.objectContaining({ key: created.body.key, answerers: 1 })]),
+    expect(outputOf("team.lite", lite)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: team.key, answerers: 1 })]),
     );
-    expect((await admin("GET", `/tenant/team/${created.body.key}`)).body.name).toBe("Sales");
-    expect((await admin("GET", "/tenant/team")).body).toHaveLength(2);
-    expect((await admin("DELETE", `/tenant/team/${second.body.key}`)).body).toEqual({ ok: true });
-    expect((await admin("GET", `/tenant/team/${second.body.key}`)).status).toBe(404);
+    expect(outputOf("team.get", await admin("GET", `/tenant/team/${team.key}`)).name).toBe("Sales");
+    expect(outputOf("team.list", await admin("GET", "/tenant/team"))).toHaveLength(2);
+    const removed = await admin("DELETE", `/tenant/team/${second.key}`);
+    expect(outputOf("team.delete", removed)).toEqual({ ok: true });
+    expect((await admin("GET", `/tenant/team/${second.key}`)).status).toBe(404);
   });
 
   it("refuses an entry that is no address, and more recipients than the plan allows", async () => {
@@ -185,13 +170,14 @@ describe("teams", () => {
       answerers: emails(10),
     });
     expect(ten.status).toBe(200);
-    const eleven = await free.admin("PUT", `/tenant/team/${ten.body.key}`, {
+    const { key } = outputOf("team.create", ten);
+    const eleven = await free.admin("PUT", `/tenant/team/${key}`, {
       name: "T",
       answerers: emails(11),
     });
     expect(eleven).toMatchObject({ status: 400, body: { error_key: "max_recipients_reached" } });
     // Duplicates do not count towards the cap.
-    const dupes = await free.admin("PUT", `/tenant/team/${ten.body.key}`, {
+    const dupes = await free.admin("PUT", `/tenant/team/${key}`, {
       name: "T",
       answerers: [...emails(10), ...emails(10)],
     });
@@ -200,30 +186,35 @@ describe("teams", () => {
 });
 
 async function surveyWithShare(org: Awaited<ReturnType<typeof organisation>>, type = "PERSONNEL") {
-  const team = await org.admin("POST", "/tenant/team", { name: `Team ${randomUUID().slice(0, 4)}`, type });
-  const survey = await org.admin("POST", "/tenant/survey", {
-    type,
-    start: today(),
-    end: addDays(today(), 7),
-  });
-  const share = await org.admin("POST", "/tenant/surveyshare", {
-    name: team.body.name,
-    surveyKey: survey.body.key,
-    teams: [team.body.key],
-  });
-  return { team: team.body, survey: survey.body, share: share.body };
+  const team = outputOf(
+    "team.create",
+    await org.admin("POST", "/tenant/team", { name: `Team ${randomUUID().slice(0, 4)}`, type }),
+  );
+  const survey = outputOf(
+    "survey.create",
+    await org.admin("POST", "/tenant/survey", { type, start: today(), end: addDays(today(), 7) }),
+  );
+  const share = outputOf(
+    "surveyShare.create",
+    await org.admin("POST", "/tenant/surveyshare", {
+      name: team.name,
+      surveyKey: survey.key,
+      teams: [team.key],
+    }),
+  );
+  return { team, survey, share };
 }
 
 describe("surveys", () => {
   it("validates with the keys of §8 and applies the defaults of §9", async () => {
     const { admin } = await organisation();
     const t = today();
-    expect((await admin("POST", "/tenant/survey", { start: t, end: t })).body.error_key).toBe("type_error");
-    expect((await admin("POST", "/tenant/survey", { type: "PERSONNEL", start: t })).body.error_key).toBe(
+    expect(errorOf(await admin("POST", "/tenant/survey", { start: t, end: t })).error_key).toBe("type_error");
+    expect(errorOf(await admin("POST", "/tenant/survey", { type: "PERSONNEL", start: t })).error_key).toBe(
       "dates_error",
     );
     expect(
-      (await admin("POST", "/tenant/survey", { type: "PERSONNEL", start: addDays(t, -1), end: t })).body
+      errorOf(await admin("POST", "/tenant/survey", { type: "PERSONNEL", start: addDays(t, -1), end: t }))
         .error_key,
     ).toBe("dates_in_past_error");
     // Days in either order are sorted; the start is 00:00:00, the end 23:59:59 in Helsinki.
@@ -233,7 +224,8 @@ describe("surveys", () => {
       end: t,
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({
+    const survey = outputOf("survey.create", created);
+    expect(survey).toMatchObject({
       type: "MANAGEMENT",
       notifications: "DAILY",
       name: null,
@@ -245,9 +237,9 @@ describe("surveys", () => {
       nextPlan: "TOTAL",
       surveyTemplate: { type: "MANAGEMENT" },
     });
-    expect(created.body.start).toBe(dayStart(t).toISOString());
-    expect(created.body.end).toBe(dayEnd(addDays(t, 3)).toISOString());
-    const start = new Date(created.body.start);
+    expect(survey.start).toBe(dayStart(t).toISOString());
+    expect(survey.end).toBe(dayEnd(addDays(t, 3)).toISOString());
+    const start = new Date(survey.start);
     expect(
       new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Helsinki", timeStyle: "medium" }).format(start),
     ).toBe("00:00:00");
@@ -256,44 +248,53 @@ describe("surveys", () => {
   it("derives the status, ends now, reopens with new dates, renames and deletes", async () => {
     const { admin } = await organisation();
     const t = today();
-    const upcoming = await admin("POST", "/tenant/survey", {
-      type: "PERSONNEL",
-      start: addDays(t, 2),
-      end: addDays(t, 4),
-      name: "Spring",
-      estimatedAnswerers: 12,
-      notifications: null,
-    });
-    expect(upcoming.body).toMatchObject({
+    const upcoming = outputOf(
+      "survey.create",
+      await admin("POST", "/tenant/survey", {
+        type: "PERSONNEL",
+        start: addDays(t, 2),
+        end: addDays(t, 4),
+        name: "Spring",
+        estimatedAnswerers: 12,
+        notifications: null,
+      }),
+    );
+    expect(upcoming).toMatchObject({
       status: 0,
       name: "Spring",
       estimatedAnswerers: 12,
       notifications: null,
     });
-    const key = upcoming.body.key;
-    const ended = await admin("PUT", `/tenant/survey/${key}`, { endNow: true });
-    expect(ended.body.status).toBe(200);
-    expect(new Date(ended.body.end).getTime()).toBeLessThanOrEqual(Date.now());
+    const key = upcoming.key;
+    // The survey as the update answers it; its `status` is the survey's (0 upcoming, 100 open, 200 ended).
+    const update = async (body: unknown) =>
+      outputOf("survey.update", await admin("PUT", `/tenant/survey/${key}`, body));
+    const ended = await update({ endNow: true });
+    expect(ended.status).toBe(200);
+    expect(new Date(ended.end).getTime()).toBeLessThanOrEqual(Date.now());
     expect(
-      (await admin("PUT", `/tenant/survey/${key}`, { start: addDays(t, -3), end: t })).body.error_key,
+      errorOf(await admin("PUT", `/tenant/survey/${key}`, { start: addDays(t, -3), end: t })).error_key,
     ).toBe("dates_in_past_error");
-    expect((await admin("PUT", `/tenant/survey/${key}`, { end: t })).body.error_key).toBe("dates_error");
-    const reopened = await admin("PUT", `/tenant/survey/${key}`, { start: t, end: addDays(t, 5) });
-    expect(reopened.body.status).toBe(100);
-    const renamed = await admin("PUT", `/tenant/survey/${key}`, { name: null, estimatedAnswerers: 20 });
-    expect(renamed.body).toMatchObject({ name: null, estimatedAnswerers: 20, status: 100 });
-    const weekly = await admin("PUT", `/tenant/survey/${key}`, { notifications: "WEEKLY" });
-    expect(weekly.body.notifications).toBe("WEEKLY");
+    expect(errorOf(await admin("PUT", `/tenant/survey/${key}`, { end: t })).error_key).toBe("dates_error");
+    const reopened = await update({ start: t, end: addDays(t, 5) });
+    expect(reopened.status).toBe(100);
+    const renamed = await update({ name: null, estimatedAnswerers: 20 });
+    expect(renamed).toMatchObject({ name: null, estimatedAnswerers: 20, status: 100 });
+    const weekly = await update({ notifications: "WEEKLY" });
+    expect(weekly.notifications).toBe("WEEKLY");
 
     // A survey whose period has passed reads as ended; the list carries every survey, latest end first.
-    const old = await admin("POST", "/tenant/survey", { type: "PERSONNEL", start: t, end: t });
-    await setPeriod(old.body.key, new Date(Date.now() - 10 * 86_400_000), new Date(Date.now() - 86_400_000));
+    const old = outputOf(
+      "survey.create",
+      await admin("POST", "/tenant/survey", { type: "PERSONNEL", start: t, end: t }),
+    );
+    await setPeriod(old.key, new Date(Date.now() - 10 * 86_400_000), new Date(Date.now() - 86_400_000));
     const list = await admin("GET", "/tenant/survey");
-    expect(list.body.map((s: { key: string; status: number }) => [s.key, s.status])).toEqual([
+    expect(outputOf("survey.list", list).map((s) => [s.key, s.status])).toEqual([
       [key, 100],
-      [old.body.key, 200],
+      [old.key, 200],
     ]);
-    expect((await admin("DELETE", `/tenant/survey/${key}`)).body).toEqual({ ok: true });
+    expect(outputOf("survey.delete", await admin("DELETE", `/tenant/survey/${key}`))).toEqual({ ok: true });
     expect((await admin("GET", `/tenant/survey/${key}`)).status).toBe(404);
     expect((await admin("DELETE", `/tenant/survey/${key}`)).status).toBe(404);
   });
@@ -305,26 +306,26 @@ describe("surveys", () => {
     await setPeriod(survey.key, dayStart(addDays(t, -2)), dayEnd(addDays(t, 3)));
     await answer(org.tenant.id, survey.key, share.key, team.key, addDays(t, -2), 4);
     await answer(org.tenant.id, survey.key, share.key, team.key, t, 6);
-    const got = await org.admin("GET", `/tenant/survey/${survey.key}`);
-    expect(got.body).toMatchObject({
+    const got = outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`));
+    expect(got).toMatchObject({
       totalAnswers: 10,
       latestAnswerAt: t,
       respondentCap: 10,
       capReached: true,
       nextPlan: "PRO",
     });
-    expect(got.body.teams).toEqual([expect.objectContaining({ key: team.key, answerers: [] })]);
+    expect(got.teams).toEqual([expect.objectContaining({ key: team.key, answerers: [] })]);
     const stats = await org.admin("GET", `/tenant/survey/${survey.key}/statistics`);
-    expect(stats.body).toEqual([
+    expect(outputOf("survey.statistics", stats)).toEqual([
       { date: addDays(t, -2), answers: 4 },
       { date: addDays(t, -1), answers: 0 },
       { date: t, answers: 6 },
     ]);
     const byShare = await org.admin("GET", `/tenant/survey/${survey.key}/statistics/${share.key}`);
-    expect(byShare.body.at(-1)).toEqual({ date: t, answers: 6 });
+    expect(outputOf("survey.shareStatistics", byShare).at(-1)).toEqual({ date: t, answers: 6 });
     expect((await org.admin("GET", `/tenant/survey/${survey.key}/statistics/nope`)).status).toBe(404);
     // A team whose members answered keeps its answers.
-    expect((await org.admin("DELETE", `/tenant/team/${team.key}`)).body.error_key).toBe("team_has_answers");
+    expect(errorOf(await org.admin("DELETE", `/tenant/team/${team.key}`)).error_key).toBe("team_has_answers");
   });
 
   it("lets a read-only user read surveys and change nothing", async () => {
@@ -360,7 +361,7 @@ describe("surveys", () => {
         status: 403,
         body: { error_key: "access_denied" },
       });
-    expect((await org.admin("GET", `/tenant/survey/${survey.key}`)).body.name).toBeNull();
+    expect(outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`)).name).toBeNull();
   });
 
   it("answers 404 for another organisation's keys", async () => {
@@ -416,27 +417,37 @@ describe("shares", () => {
         url: `${server.base}/public/#/s/${share.key}/${team.urlSafeName}`,
       },
     ]);
-    const other = await org.admin("POST", "/tenant/team", { name: "Board", type: "MANAGEMENT" });
+    const other = outputOf(
+      "team.create",
+      await org.admin("POST", "/tenant/team", { name: "Board", type: "MANAGEMENT" }),
+    );
     expect(
-      (
+      errorOf(
         await org.admin("POST", "/tenant/surveyshare", {
           name: "x",
           surveyKey: survey.key,
-          teams: [other.body.key],
-        })
-      ).body.error_key,
+          teams: [other.key],
+        }),
+      ).error_key,
     ).toBe("team_type_mismatch");
-    const second = await org.admin("POST", "/tenant/team", { name: "Second", type: "PERSONNEL" });
-    const updated = await org.admin("PUT", `/tenant/surveyshare/${share.key}`, {
-      name: "Both",
-      answerers: 30,
-      teams: [team.key, second.body.key],
-    });
-    expect(updated.body).toMatchObject({ name: "Both", answerers: 30, surveyKey: survey.key });
-    expect(updated.body.links).toHaveLength(2);
+    const second = outputOf(
+      "team.create",
+      await org.admin("POST", "/tenant/team", { name: "Second", type: "PERSONNEL" }),
+    );
+    const updated = outputOf(
+      "surveyShare.update",
+      await org.admin("PUT", `/tenant/surveyshare/${share.key}`, {
+        name: "Both",
+        answerers: 30,
+        teams: [team.key, second.key],
+      }),
+    );
+    expect(updated).toMatchObject({ name: "Both", answerers: 30, surveyKey: survey.key });
+    expect(updated.links).toHaveLength(2);
     const list = await org.admin("GET", `/tenant/surveyshare/bysurvey/${survey.key}`);
-    expect(list.body.map((s: { key: string }) => s.key)).toEqual([share.key]);
-    expect((await org.admin("DELETE", `/tenant/surveyshare/${share.key}`)).body).toEqual({ ok: true });
+    expect(outputOf("surveyShare.bySurvey", list).map((s) => s.key)).toEqual([share.key]);
+    const removed = await org.admin("DELETE", `/tenant/surveyshare/${share.key}`);
+    expect(outputOf("surveyShare.delete", removed)).toEqual({ ok: true });
     expect((await org.admin("GET", `/tenant/surveyshare/${share.key}`)).status).toBe(404);
   });
 
@@ -454,10 +465,10 @@ describe("shares", () => {
     const { share } = await surveyWithShare(pro);
     const send = (body: unknown) => pro.admin("POST", `/tenant/surveyshare/${share.key}/send`, body);
     expect((await send({ emails: ["a@example.test"] })).status).toBe(400);
-    expect((await send({ emails: ["a@example.test", "nope"], language: "fi" })).body.error_key).toBe(
+    expect(errorOf(await send({ emails: ["a@example.test", "nope"], language: "fi" })).error_key).toBe(
       "invalid_email_addresses",
     );
-    expect((await send({ emails: emails(251), language: "fi" })).body.error_key).toBe(
+    expect(errorOf(await send({ emails: emails(251), language: "fi" })).error_key).toBe(
       "max_recipients_reached",
     );
     const sent = await send({
@@ -465,8 +476,9 @@ describe("shares", () => {
       language: "fi",
     });
     expect(sent.status).toBe(200);
-    expect(sent.body.sent).not.toBeNull();
-    expect(sent.body.invitations.map((i: { email: string; state: string }) => [i.email, i.state])).toEqual([
+    const sending = outputOf("surveyShare.send", sent);
+    expect(sending.sent).not.toBeNull();
+    expect(sending.invitations.map((i) => [i.email, i.state])).toEqual([
       ["a@example.test", "queued"],
       ["b@example.test", "queued"],
     ]);
@@ -494,11 +506,11 @@ describe("share invitations by mail", () => {
     expect(mail?.raw).toMatch(/Sinut on kutsuttu vastaamaan kyselyyn/);
     const body = mail?.raw.replace(/=\r?\n/g, "") ?? "";
     expect(body).toContain(`/public/#/s/${share.key}/${team.urlSafeName}`.replace("=", "=3D"));
-    const after = await org.admin("GET", `/tenant/surveyshare/${share.key}`);
-    expect(after.body.invitations).toEqual([
+    const after = outputOf("surveyShare.get", await org.admin("GET", `/tenant/surveyshare/${share.key}`));
+    expect(after.invitations).toEqual([
       expect.objectContaining({ email: to, state: "sent", lastError: null, attempts: 1 }),
     ]);
-    expect(after.body.invitations[0].sentAt).not.toBeNull();
+    expect(after.invitations[0]?.sentAt).not.toBeNull();
   });
 
   it("a refused address is retried with back-off, then shown as failed with the reason", async () => {
@@ -509,9 +521,11 @@ describe("share invitations by mail", () => {
     await processSurveyInvitations(system.system, server.base);
     await deliverDueMails(db.db, smtpConfig(), quiet);
     await processSurveyInvitations(system.system, server.base);
-    const retrying = (await org.admin("GET", `/tenant/surveyshare/${share.key}`)).body.invitations[0];
+    const invitation = async () =>
+      outputOf("surveyShare.get", await org.admin("GET", `/tenant/surveyshare/${share.key}`)).invitations[0];
+    const retrying = await invitation();
     expect(retrying).toMatchObject({ state: "queued", attempts: 1 });
-    expect(retrying.lastError).toMatch(/550/);
+    expect(retrying?.lastError).toMatch(/550/);
     const [mail] = await db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to));
     expect(mail?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     for (let attempt = 2; attempt <= 10; attempt++) {
@@ -522,9 +536,9 @@ describe("share invitations by mail", () => {
       await deliverDueMails(db.db, smtpConfig(), quiet);
     }
     await processSurveyInvitations(system.system, server.base);
-    const failed = (await org.admin("GET", `/tenant/surveyshare/${share.key}`)).body.invitations[0];
+    const failed = await invitation();
     expect(failed).toMatchObject({ email: to, state: "failed", attempts: 10 });
-    expect(failed.lastError).toMatch(/550/);
+    expect(failed?.lastError).toMatch(/550/);
     expect(received.some((m) => m.to === to)).toBe(false);
   });
 
@@ -536,7 +550,10 @@ describe("share invitations by mail", () => {
     await processSurveyInvitations(system.system, server.base);
     await deliverDueMails(db.db, null, quiet);
     await processSurveyInvitations(system.system, server.base);
-    const invitation = (await org.admin("GET", `/tenant/surveyshare/${share.key}`)).body.invitations[0];
-    expect(invitation).toMatchObject({ state: "failed", lastError: "no_smtp" });
+    const { invitations } = outputOf(
+      "surveyShare.get",
+      await org.admin("GET", `/tenant/surveyshare/${share.key}`),
+    );
+    expect(invitations[0]).toMatchObject({ state: "failed", lastError: "no_smtp" });
   });
 });
