@@ -109,7 +109,7 @@ export const surveyRouter = router({
         tags,
         summary: "Schedule, end, reopen, rename or change a survey",
         description:
-          "Fields left out stay as they are; `name: null` clears the name. New dates (both) schedule or reopen; `endNow: true` ends the survey at once.",
+          "Fields left out stay as they are; `name: null` clears the name. New dates (both) schedule or reopen; `endNow: true` ends the survey at once. New dates may not lie in the past (`dates_in_past_error`), except a start that stays the day it was. Once the survey has answers its start may not move past the day of the first answer (409 `survey_start_after_answers`), so a survey with answers is never made upcoming and is reopened from its own start.",
       },
     })
     .input(ZUpdateSurveyInput)

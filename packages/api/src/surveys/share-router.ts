@@ -1,7 +1,10 @@
+import { enforce } from "@kunto/auth";
 import { LANGUAGES, SURVEY_TYPES, ZSendShareInput, ZShareInput, ZShareUpdateInput } from "@kunto/core";
 import { z } from "zod";
 import { ok, ZOk } from "../dto";
+import { invitationMailChecks } from "../rate-limits";
 import { router, withPermission, withPlan } from "../trpc";
+import { invitationMailCount } from "./survey-invitations";
 import * as shares from "./survey-shares";
 
 /** Survey shares (document 2 §5 share by e-mail, §7 Survey shares). */
@@ -76,7 +79,9 @@ export const surveyShareRouter = router({
         method: "DELETE",
         path: "/tenant/surveyshare/{key}",
         tags,
-        summary: "Delete a share with its answers",
+        summary: "Delete a share",
+        description:
+          "Only a share nobody has answered through: a share with answers keeps them and answers 409 `share_has_answers` (as a team with answers does).",
       },
     })
     .input(ZKey)
@@ -93,10 +98,18 @@ export const surveyShareRouter = router({
         tags,
         summary: "Send the survey's link by e-mail",
         description:
-          "Queues one invitation per address (duplicates ignored, at most the plan's answerer limit: `max_recipients_reached`); a job mails them and the share shows each one's state.",
+          "Queues one invitation per address (duplicates ignored, at most the plan's answerer limit: `max_recipients_reached`); a job mails them and the share shows each one's state. Each address counts against the sender's and the organisation's invitation mails per hour (429 `too_many_requests` with `Retry-After`; a send larger than a limit is refused whole).",
       },
     })
     .input(ZSendShareInput)
     .output(ZShare)
-    .mutation(({ ctx, input }) => shares.sendShare(ctx.tx, ctx.tenant, ctx.config.appUrl, input)),
+    .mutation(async ({ ctx, input }) => {
+      // In the call's transaction: a send refused for its addresses counts nothing.
+      await enforce(
+        ctx.tx,
+        invitationMailChecks(ctx.config, ctx.user.id, ctx.tenant.id),
+        invitationMailCount(input.emails),
+      );
+      return shares.sendShare(ctx.tx, ctx.tenant, ctx.config.appUrl, input);
+    }),
 });

@@ -8,7 +8,7 @@ import {
   ZEmail,
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { fail } from "../errors";
 import { findSurvey } from "./surveys";
 
@@ -160,8 +160,26 @@ export async function updateShare(
   return getShare(tx, tenantId, origin, share.key);
 }
 
+/**
+ * A share through which anyone has answered keeps its answers: it cannot be deleted
+ * (`share_has_answers`, as a team with answers; docs/decisions.md). The share row is locked first:
+ * the lock waits for a submission still in flight (its foreign key holds a key-share lock on the
+ * row), so the check below sees it; a submission reaching its insert after the lock waits for this
+ * delete and then fails unacknowledged (its foreign key finds no share).
+ */
 export async function deleteShare(tx: Tx, tenantId: string, key: string) {
   const { share } = await findShare(tx, tenantId, key);
+  await tx
+    .select({ id: schema.surveyShares.id })
+    .from(schema.surveyShares)
+    .where(eq(schema.surveyShares.id, share.id))
+    .for("update");
+  const [answered] = await tx
+    .select({ one: sql<number>`1` })
+    .from(schema.surveyResponses)
+    .where(eq(schema.surveyResponses.shareId, share.id))
+    .limit(1);
+  if (answered) fail("share_has_answers");
   await tx.delete(schema.surveyShares).where(eq(schema.surveyShares.id, share.id));
 }
 

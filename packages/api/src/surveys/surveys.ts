@@ -237,8 +237,30 @@ export async function createSurvey(
 }
 
 /**
+ * The day of the survey's first answer (null without answers), read under a lock of the survey row:
+ * the lock waits for submissions still in flight (each holds a key-share lock on the row through
+ * its foreign key), so an answer being stored now is counted too.
+ */
+async function firstAnswerDay(tx: Tx, surveyId: string): Promise<string | null> {
+  await tx
+    .select({ id: schema.surveys.id })
+    .from(schema.surveys)
+    .where(eq(schema.surveys.id, surveyId))
+    .for("update");
+  const [row] = await tx
+    .select({ day: sql<string | null>`min(${schema.surveyResponses.submittedOn})::text` })
+    .from(schema.surveyResponses)
+    .where(eq(schema.surveyResponses.surveyId, surveyId));
+  return row?.day ?? null;
+}
+
+/**
  * Schedule, rename, estimated answerers, notifications (§4). Ending sets the end to now; reopening
  * is new dates. New dates may not lie in the past, except that the start may stay the day it was.
+ * Once anyone has answered, the start may not move past the day of the first answer
+ * (`survey_start_after_answers`): the answers would fall before the period (the daily statistics
+ * would lose them) and a running survey would turn "upcoming" with answers in it. The end is never
+ * before today, so it cannot cut answers off.
  */
 export async function updateSurvey(
   tx: Tx,
@@ -255,6 +277,9 @@ export async function updateSurvey(
     if (input.start === undefined || input.end === undefined) return fail("dates_error");
     const period = periodOf(input.start, input.end);
     const today = dayOf(now);
+    const firstAnswerOn = await firstAnswerDay(tx, survey.id);
+    if (firstAnswerOn !== null && period.first > firstAnswerOn)
+      fail("survey_start_after_answers", { firstAnswerOn });
     if (period.last < today || (period.first < today && period.first !== dayOf(survey.startsAt)))
       fail("dates_in_past_error");
     set.startsAt = period.startsAt;

@@ -70,7 +70,7 @@ export const taskRouter = router({
         tags,
         summary: "Create a task",
         description:
-          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question and priority are taken from it where not given). The name is required (`task_name_required`), and a category except for personnel_help and management_help, whose category is cleared (`task_category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`.",
+          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question and priority are taken from it where not given). The name is required (`task_name_required`), and a category except for personnel_help and management_help, whose category is cleared (`task_category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), so does a task from a suggestion given another type than the suggestion's, and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`.",
       },
     })
     .input(ZTaskInput)
@@ -83,12 +83,13 @@ export const taskRouter = router({
         path: "/tenant/task/{id}",
         tags,
         summary: "Change a task",
-        description: "Fields left out stay as they are; `status: null` reopens a DONE task.",
+        description:
+          "Fields left out stay as they are; `status: null` reopens a DONE task. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`).",
       },
     })
     .input(ZTaskPatch.extend(ZId.shape))
     .output(ZTask)
-    .mutation(({ ctx, input: { id, ...patch } }) => tasks.updateTask(ctx.tx, ctx.tenant.id, id, patch)),
+    .mutation(({ ctx, input: { id, ...patch } }) => tasks.updateTask(ctx.tx, ctx.tenant, id, patch)),
   delete: withPermission("task.write")
     .meta({
       openapi: { method: "DELETE", path: "/tenant/task/{id}", tags, summary: "Delete a task and its votes" },

@@ -19,8 +19,9 @@ import { selectTasks } from "./task-dto";
 
 /**
  * Improvement tasks of an account (document 3 §2-§6, §7 Tasks). Plan rules (§1, §5, §6): a FREE
- * account creates no own tasks and at most 5 tasks from suggestions; tasks are changed by members
- * with `task.write` only (read-only users see them), enforced by the procedures.
+ * account creates no own tasks (nor turns a suggested one into one by changing its type) and at most
+ * 5 tasks from suggestions; tasks are changed by members with `task.write` only (read-only users see
+ * them), enforced by the procedures.
  */
 export interface TenantRef {
   id: string;
@@ -108,6 +109,15 @@ async function checkPlan(tx: Tx, tenant: TenantRef, staticTaskId: string | null)
   }
 }
 
+/**
+ * A plan without own tasks (FREE) keeps a task made from a suggestion of the suggestion's type, when
+ * it is created and later: a suggestion turned into a manual (or another) task is an own task.
+ */
+function checkKeepsType(tenant: TenantRef, staticTaskId: string | null, from: TaskType, to: TaskType) {
+  if (staticTaskId && from !== to && !PLAN_LIMITS[tenant.plan].ownTasks)
+    throw new AppError("plan_required", { feature: "ownTasks" });
+}
+
 export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw: TTaskInput) {
   const input = ZTaskInput.parse(raw);
   let { name, description, swotType, surveyQuestion } = input;
@@ -135,6 +145,7 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
       .limit(1);
     if (open) throw new AppError("task_already_created", { id: open.id });
     if (input.type === undefined) type = suggestion.type;
+    checkKeepsType(tenant, staticTaskId, suggestion.type, type);
     categoryId ??= suggestion.categoryId;
     swotType ??= suggestion.swotType;
     surveyQuestion ??= suggestion.surveyQuestion;
@@ -184,7 +195,8 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
   return getTask(tx, tenant.id, row.id);
 }
 
-export async function updateTask(tx: Tx, tenantId: string, id: string, raw: TTaskPatch) {
+export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTaskPatch) {
+  const tenantId = tenant.id;
   const patch = ZTaskPatch.parse(raw);
   const [row] = await tx
     .select()
@@ -193,6 +205,7 @@ export async function updateTask(tx: Tx, tenantId: string, id: string, raw: TTas
     .for("update");
   if (!row) throw new AppError("not_found");
   const type = patch.type ?? row.type;
+  checkKeepsType(tenant, row.staticTaskId, row.type, type);
   let categoryId =
     patch.category !== undefined || patch.categoryId !== undefined
       ? await categoryIdOf(tx, patch.category, patch.categoryId)

@@ -33,7 +33,8 @@ export const taskVoteRouter = router({
         path: "/tenant/taskvoting/bysession/{session}",
         tags,
         summary: "Set a browser token's votes",
-        description: "The token's votes become exactly `taskIds`; answers the task ids it has voted for.",
+        description:
+          "The token's votes become exactly `taskIds`; answers the task ids it has voted for. A new vote for a DONE task answers 409 `task_done` (and changes nothing); an existing one may be removed.",
       },
     })
     .input(z.object({ session: ZSession, taskIds: z.array(z.uuid()).max(500) }))
@@ -48,7 +49,8 @@ export const taskVoteRouter = router({
         path: "/tenant/taskvoting",
         tags,
         summary: "Vote for a task",
-        description: "One vote per browser token and task: a repeated vote changes nothing.",
+        description:
+          "One vote per browser token and task: a repeated vote changes nothing. A DONE task takes no votes: 409 `task_done`.",
       },
     })
     .input(z.object({ taskId: z.uuid(), session: ZSession }))
@@ -128,7 +130,7 @@ export const publicTaskVotingRouter = router({
         tags: publicTags,
         summary: "Vote for a task",
         description:
-          "One vote per browser token and task, however many times (or how concurrently) it is sent. A task of another organisation answers 404 `not_found`; too many votes from one address 429 `too_many_requests`.",
+          "One vote per browser token and task, however many times (or how concurrently) it is sent. A DONE task takes no votes (409 `task_done`), as the page shows it without a vote button. A task of another organisation answers 404 `not_found`; too many votes from one address 429 `too_many_requests`.",
       },
     })
     .input(z.object({ tenantId: z.uuid(), taskId: z.uuid(), session: ZSession }))
@@ -141,6 +143,8 @@ export const publicTaskVotingRouter = router({
         path: "/shared/taskvoting/bysession/{session}/{taskId}",
         tags: publicTags,
         summary: "Withdraw a vote",
+        description:
+          "Withdrawing a vote that was not cast changes nothing. A DONE task keeps its votes (409 `task_done`): the page offers nothing on it.",
       },
     })
     .input(z.object({ tenantId: z.uuid(), taskId: z.uuid(), session: ZSession }))

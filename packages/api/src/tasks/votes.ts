@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { addressSubject, hit, RATE_RULES } from "@kunto/auth";
+import { addressSubject, enforce, RATE_RULES } from "@kunto/auth";
 import { AppError } from "@kunto/core";
 import type { Db, Tx } from "@kunto/db";
 import { sql } from "drizzle-orm";
@@ -53,20 +53,24 @@ export async function votesByTask(tx: Tx, tenantId: string, taskId: string) {
 /**
  * One vote of a browser token for a task: stored once whatever the number of (concurrent) calls,
  * and counted on the task only by the call that stored it. Answers the task's count and whether
- * this token has voted (always true after the call).
+ * this token has voted (always true after the call). A DONE task takes no votes (409 `task_done`):
+ * the task row is locked first, so a vote racing the change to DONE reads the status it got.
  */
 export async function addVote(tx: Tx, tenantId: string, taskId: string, session: string) {
-  const [row] = await tx.execute<{ vote_count: number | null; found: boolean }>(sql`
-    with task as (select id from tasks where tenant_id = ${tenantId} and id = ${taskId}),
+  const [row] = await tx.execute<{ vote_count: number | null; found: boolean; done: boolean }>(sql`
+    with task as (
+      select id, status from tasks where tenant_id = ${tenantId} and id = ${taskId} for no key update),
     ins as (
       insert into task_votes (tenant_id, task_id, session_hash)
-      select ${tenantId}, id, ${hashSession(session)} from task
+      select ${tenantId}, id, ${hashSession(session)} from task where status is null
       on conflict (task_id, session_hash) do nothing
       returning task_id),
     upd as (update tasks set vote_count = vote_count + 1 where id in (select task_id from ins) returning vote_count)
     select exists(select 1 from task) as found,
+      exists(select 1 from task where status is not null) as done,
       coalesce((select vote_count from upd), (select vote_count from tasks where id = ${taskId} and tenant_id = ${tenantId})) as vote_count`);
   if (!row?.found) throw new AppError("not_found");
+  if (row.done) throw new AppError("task_done");
   return { taskId, voted: true, voteCount: row.vote_count ?? 0 };
 }
 
@@ -153,10 +157,12 @@ export async function publicVotingTasks(db: Db, tenantId: string, session: strin
   });
 }
 
-/** Rate limited per client address (its /64 for IPv6) before anything else, in PostgreSQL. */
+/**
+ * Rate limited per client address (its /64 for IPv6) before anything else, in PostgreSQL; a refusal
+ * carries Retry-After (issue 17.5).
+ */
 async function limited(db: Db, ip: string) {
-  if (!(await hit(db, RATE_RULES.taskVoteAddress, addressSubject(ip))))
-    throw new AppError("too_many_requests");
+  await enforce(db, [[RATE_RULES.taskVoteAddress, addressSubject(ip)]]);
 }
 
 export async function publicVote(
@@ -175,10 +181,13 @@ export async function publicUnvote(
 ) {
   await limited(db, ip);
   return inAccount(db, input.tenantId, async (tx) => {
-    const [task] = await tx.execute(
-      sql`select 1 from tasks where tenant_id = ${input.tenantId} and id = ${input.taskId}`,
+    // Locked like a vote, so a withdrawal racing the change to DONE reads the status it got.
+    const [task] = await tx.execute<{ status: string | null }>(
+      sql`select status from tasks where tenant_id = ${input.tenantId} and id = ${input.taskId} for no key update`,
     );
     if (!task) throw new AppError("not_found");
+    // The page offers nothing on a done task: its count is the record of "you said, we did".
+    if (task.status !== null) throw new AppError("task_done");
     const removed = await removeVote(tx, input.tenantId, { taskId: input.taskId, session: input.session });
     const [row] = await tx.execute<{ vote_count: number }>(
       sql`select vote_count from tasks where id = ${input.taskId}`,

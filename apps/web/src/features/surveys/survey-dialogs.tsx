@@ -1,4 +1,4 @@
-import { addDays, dayOf, SURVEY_STATUS } from "@kunto/core";
+import { SURVEY_STATUS } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Modal, NumberInput, Stack, Text } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
@@ -8,6 +8,7 @@ import { useState } from "react";
 import { FormButtons } from "../../components/form-buttons";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
+import { firstDayChoosable, lastDayMin, scheduleDefaults } from "./schedule-dates";
 import { dateInputFormat, datesLocale } from "./survey-date-input";
 
 /** Saves a change of the survey and refreshes what shows it. */
@@ -31,40 +32,54 @@ export function useUpdateSurvey(key: string, onDone?: () => void) {
 
 /**
  * Edit the schedule, end now, or reopen (§4): while running the dates change and "End now" ends it;
- * once ended the same dialog reopens it with new dates.
+ * once ended the same dialog reopens it with a new last day. The first day starts as the survey's
+ * own and stays so once anyone has answered (`scheduleDefaults`).
  */
 export function ScheduleDialog({
   survey,
   opened,
   onClose,
 }: {
-  survey: { key: string; start: string; end: string; status: number };
+  survey: { key: string; start: string; end: string; status: number; totalAnswers: number };
   opened: boolean;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const ended = survey.status === SURVEY_STATUS.ended;
-  const today = dayOf(new Date());
-  const [dates, setDates] = useState<[string | null, string | null]>(() =>
-    ended ? [today, addDays(today, 7)] : [dayOf(new Date(survey.start)), dayOf(new Date(survey.end))],
-  );
+  const [defaults] = useState(() => scheduleDefaults(survey));
+  const [first, setFirst] = useState<string | null>(defaults.first);
+  const [last, setLast] = useState<string | null>(defaults.last);
   const update = useUpdateSurvey(survey.key, onClose);
   return (
     <Modal opened={opened} onClose={onClose} title={ended ? t`Reopen survey` : t`Edit schedule`} size={480}>
       <Stack gap="md">
         {ended ? (
           <Text size="sm">
-            <Trans>Choose new dates: the survey takes answers again until the new end.</Trans>
+            <Trans>Choose a new last day: the survey takes answers again until then.</Trans>
           </Text>
         ) : null}
         <DatesProvider settings={{ locale: datesLocale(), firstDayOfWeek: 1 }}>
           <DatePickerInput
-            type="range"
-            label={t`Start and end`}
+            label={t`First day`}
+            description={
+              defaults.firstFixed ? t`The survey has answers, so its first day stays as it is.` : undefined
+            }
             valueFormat={dateInputFormat()}
-            value={dates}
-            onChange={(value) => setDates(value as [string | null, string | null])}
+            value={first}
+            onChange={(value) => setFirst(value)}
+            readOnly={defaults.firstFixed}
+            excludeDate={(day) => !firstDayChoosable(day, defaults.first, defaults.today)}
             required
+            data-testid="schedule-first-day"
+          />
+          <DatePickerInput
+            label={t`Last day`}
+            valueFormat={dateInputFormat()}
+            value={last}
+            onChange={(value) => setLast(value)}
+            minDate={lastDayMin(first, defaults.today)}
+            required
+            data-testid="schedule-last-day"
           />
         </DatesProvider>
         {survey.status === SURVEY_STATUS.running ? (
@@ -80,10 +95,9 @@ export function ScheduleDialog({
         <FormButtons
           onCancel={onClose}
           loading={update.isPending}
-          disabled={!dates[0] || !dates[1]}
+          disabled={!first || !last}
           onSubmit={() => {
-            const [start, end] = dates;
-            if (start && end) update.mutate({ key: survey.key, start, end });
+            if (first && last) update.mutate({ key: survey.key, start: first, end: last });
           }}
           submitLabel={ended ? <Trans>Reopen</Trans> : <Trans>Save</Trans>}
         />
