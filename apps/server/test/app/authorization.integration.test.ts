@@ -292,6 +292,9 @@ const RULES: Record<string, Rule> = {
     answers: NOT_FOUND,
   },
   "taskVote.delete": { access: ADMIN_ONLY, input: { id: missing }, answers: NOT_FOUND },
+  // Issue 17.10: every member reads the voting link's key; account admins give it a new one.
+  "taskVote.link": { access: ALL_TENANT },
+  "taskVote.rotateLink": { access: ADMIN_ONLY },
   // The public voting page: anyone; an organisation that does not exist is not found.
   "publicTaskVoting.tasks": { access: "public", input: { tenantId: missing }, answers: NOT_FOUND },
   "publicTaskVoting.bySession": {

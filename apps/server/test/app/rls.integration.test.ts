@@ -72,6 +72,8 @@ const POLICIES_WITHOUT_TENANT: Record<string, string> = {
     "SELECT only: a user reads their own memberships before choosing a tenant (account chooser)",
   "survey_shares.survey_shares_by_key":
     "SELECT only, issue 7: the respondent page names a share by its unguessable key (app.share_key) to learn its tenant, then works under the tenant policy",
+  "tenants.tenants_by_voting_key":
+    "SELECT only, issue 17.10: the public voting page names the account by its unguessable voting key (app.voting_key) to learn its id, then works under the tenant policy",
   "invitations.invitations_invitee":
     "SELECT only, issue 6.7: the invitee reads invitations to their own confirmed address, named by their session token (kunto_session_email), before they belong to the tenant",
 };

@@ -34,9 +34,21 @@ type View =
 
 type Sending = "idle" | "sending" | "failed";
 
-/** `#/tasks/vote/{tenantId}`: the public task voting page (issue 9), loaded only when asked for. */
+/**
+ * `#/tasks/vote/{key}`: the public task voting page (issue 9), loaded only when asked for. The key is
+ * the organisation's voting key, or its id before its first new link (issue 17.10): whatever the link
+ * holds goes to the server as it is, which alone knows whether it opens a page.
+ */
 const VotingPage = lazy(() => import("./voting").then((m) => ({ default: m.VotingPage })));
-const votingTenant = (hash: string) => /^#\/tasks\/vote\/([0-9a-f-]{36})\/?(\?.*)?$/i.exec(hash);
+function votingLinkOf(hash: string): { key: string; query: string } | null {
+  const match = /^#\/tasks\/vote\/([^/?]+)\/?(?:\?(.*))?$/.exec(hash);
+  if (!match?.[1]) return null;
+  try {
+    return { key: decodeURIComponent(match[1]), query: match[2] ?? "" };
+  } catch {
+    return null;
+  }
+}
 
 export function RespondentPage() {
   const [hash, setHash] = useState(() => location.hash);
@@ -46,11 +58,11 @@ export function RespondentPage() {
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
   const link = useMemo(() => parseLink(hash), [hash]);
-  const voting = votingTenant(hash);
-  if (voting?.[1])
+  const voting = votingLinkOf(hash);
+  if (voting)
     return (
       <Suspense fallback={null}>
-        <VotingPage tenantId={voting[1]} query={voting[2]?.slice(1) ?? ""} />
+        <VotingPage tenantId={voting.key} query={voting.query} />
       </Suspense>
     );
   if (!link) return <UnknownLinkPage language={linkLanguage("") ?? browserLanguage()} />;

@@ -5,7 +5,8 @@ import { Shell, useFocusOnMount } from "./app";
 import { activate, browserLanguage, linkLanguage } from "./i18n";
 
 /**
- * The public task voting page (`/public/#/tasks/vote/{tenantId}`, issue 9): staff vote once per
+ * The public task voting page (`/public/#/tasks/vote/{key}`, issue 9; the key is the organisation's
+ * voting key, or its id before its first new link, issue 17.10, sent as `tenantId`): staff vote once per
  * task for what matters to them, and see what was done ("you said, we did"). A random token kept in
  * this browser (its own, not the survey page's, so votes and answers cannot be linked) is the only
  * thing identifying a vote; the server stores its SHA-256.
@@ -70,7 +71,7 @@ export function VotingPage({ tenantId, query }: { tenantId: string; query: strin
   const load = useCallback(async () => {
     try {
       const data = await call<{ tenantName: string; tasks: VotingTask[] }>(
-        `/api/shared/taskvoting/tasks?tenantId=${tenantId}&session=${token}&lang=${language}`,
+        `/api/shared/taskvoting/tasks?tenantId=${encodeURIComponent(tenantId)}&session=${token}&lang=${language}`,
       );
       setView({ kind: "ready", ...data });
     } catch (error) {
@@ -102,6 +103,7 @@ export function VotingPage({ tenantId, query }: { tenantId: string; query: strin
           tenantName={view.tenantName}
           tasks={view.tasks}
           language={language}
+          onGone={load}
         />
       ) : (
         <Problem kind={view.kind} onRetry={load} />
@@ -147,12 +149,15 @@ function Voting({
   tenantName,
   tasks: initial,
   language,
+  onGone,
 }: {
   tenantId: string;
   token: string;
   tenantName: string;
   tasks: VotingTask[];
   language: Language;
+  /** The link or the task is no longer there (a new voting link was made, the task deleted): load again. */
+  onGone: () => void;
 }) {
   const { t } = useLingui();
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -167,7 +172,7 @@ function Voting({
     try {
       const result = task.voted
         ? await call<{ voteCount: number; voted: boolean }>(
-            `/api/shared/taskvoting/bysession/${token}/${task.id}?tenantId=${tenantId}`,
+            `/api/shared/taskvoting/bysession/${token}/${task.id}?tenantId=${encodeURIComponent(tenantId)}`,
             { method: "DELETE" },
           )
         : await call<{ voteCount: number; voted: boolean }>("/api/shared/taskvoting", {
@@ -184,6 +189,10 @@ function Voting({
           : t`Your vote for "${task.name}" was withdrawn.`,
       );
     } catch (error) {
+      if ((error as Error).message === "not_found") {
+        onGone();
+        return;
+      }
       setMessage(
         (error as Error).message === "too_many_requests"
           ? t`Too many votes from this network. Please wait a moment and try again.`

@@ -7,6 +7,12 @@ import * as votes from "./votes";
 /** Task voting (document 3 §7): the account's calls and the public voting page's. */
 const tags = ["task voting"];
 const ZVoteResult = z.object({ taskId: z.string(), voted: z.boolean(), voteCount: z.number().int() });
+const ZVotingLinkKey = z.object({
+  key: z.string().meta({
+    description:
+      "What the voting page's link ends in (`/public/#/tasks/vote/{key}`): the organisation's voting key, or its id before the first rotation.",
+  }),
+});
 
 export const taskVoteRouter = router({
   list: withPermission("task.read")
@@ -21,6 +27,35 @@ export const taskVoteRouter = router({
     .input(z.object({ taskId: z.uuid() }))
     .output(z.array(ZVote))
     .query(({ ctx, input }) => votes.votesByTask(ctx.tx, ctx.tenant.id, input.taskId)),
+  // Before /tenant/taskvoting/{id}: the REST adapter takes the first path that matches.
+  link: withPermission("task.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/taskvoting/link",
+        tags,
+        summary: "The voting page's link key",
+        description:
+          "The key the public voting page is addressed by: the organisation's voting key, or its id until an admin first gives it a new link (issue 17.10).",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZVotingLinkKey)
+    .query(({ ctx }) => votes.votingLink(ctx.tx, ctx.tenant.id)),
+  rotateLink: withPermission("task.write")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tenant/taskvoting/link",
+        tags,
+        summary: "Give the voting page a new link",
+        description:
+          "Sets a new voting key and answers it. The previous link (the previous key, or the organisation's id before the first rotation) stops working at once: its calls answer 404 `not_found`. Votes already given stay.",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZVotingLinkKey)
+    .mutation(({ ctx }) => votes.rotateVotingLink(ctx.tx, ctx.tenant.id, ctx.user.id)),
   get: withPermission("task.read")
     .meta({ openapi: { method: "GET", path: "/tenant/taskvoting/{id}", tags, summary: "One vote" } })
     .input(ZId)
@@ -84,7 +119,21 @@ const ZPublicTask = z.object({
 });
 
 /**
- * The public voting page at /public/#/tasks/vote/{tenantId}: no sign-in, no cookie. A browser's
+ * What names the organisation in a public voting call (issue 17.10). Still called `tenantId`, the
+ * name document 3's link shape gives it.
+ */
+const ZVotingLink = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^(?:[a-z2-7]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i)
+  .meta({
+    description:
+      "The organisation's voting key, as in its voting link (`GET /api/tenant/taskvoting/link`), or its id while it has no voting key yet (before an admin first gives it a new link). An unknown, replaced or inactive one answers 404 `not_found`.",
+  });
+
+/**
+ * The public voting page at /public/#/tasks/vote/{key}: no sign-in, no cookie. A browser's
  * random token (`session`) is stored only as its SHA-256; votes are rate limited per address.
  */
 export const publicTaskVotingRouter = router({
@@ -96,12 +145,12 @@ export const publicTaskVotingRouter = router({
         tags: publicTags,
         summary: "The voting page's tasks",
         description:
-          "The organisation's name and its tasks (open first, then done), each with its vote count and whether this browser's token has voted. An unknown or inactive organisation answers 404 `not_found`.",
+          "The organisation's name and its tasks (open first, then done), each with its vote count and whether this browser's token has voted. An unknown, replaced or inactive voting key (or organisation id) answers 404 `not_found`.",
       },
     })
     .input(
       z.object({
-        tenantId: z.uuid(),
+        tenantId: ZVotingLink,
         session: ZSession.optional(),
         lang: z.enum(["en", "fi", "ee", "ru", "pl"]).default("en"),
       }),
@@ -119,7 +168,7 @@ export const publicTaskVotingRouter = router({
         summary: "The tasks a browser token voted for",
       },
     })
-    .input(z.object({ session: ZSession, tenantId: z.uuid() }))
+    .input(z.object({ session: ZSession, tenantId: ZVotingLink }))
     .output(z.object({ taskIds: z.array(z.string()) }))
     .query(({ ctx, input }) => votes.publicSessionVotes(ctx.db, input.tenantId, input.session)),
   vote: respondentProcedure
@@ -133,7 +182,7 @@ export const publicTaskVotingRouter = router({
           "One vote per browser token and task, however many times (or how concurrently) it is sent. A DONE task takes no votes (409 `task_done`), as the page shows it without a vote button. A task of another organisation answers 404 `not_found`; too many votes from one address 429 `too_many_requests`.",
       },
     })
-    .input(z.object({ tenantId: z.uuid(), taskId: z.uuid(), session: ZSession }))
+    .input(z.object({ tenantId: ZVotingLink, taskId: z.uuid(), session: ZSession }))
     .output(ZVoteResult)
     .mutation(({ ctx, input }) => votes.publicVote(ctx.db, ctx.ip, input)),
   unvote: respondentProcedure
@@ -147,7 +196,7 @@ export const publicTaskVotingRouter = router({
           "Withdrawing a vote that was not cast changes nothing. A DONE task keeps its votes (409 `task_done`): the page offers nothing on it.",
       },
     })
-    .input(z.object({ tenantId: z.uuid(), taskId: z.uuid(), session: ZSession }))
+    .input(z.object({ tenantId: ZVotingLink, taskId: z.uuid(), session: ZSession }))
     .output(ZVoteResult)
     .mutation(({ ctx, input }) => votes.publicUnvote(ctx.db, ctx.ip, input)),
 });

@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
-import { addressSubject, enforce, RATE_RULES } from "@kunto/auth";
+import { addressSubject, enforce, generateToken, RATE_RULES } from "@kunto/auth";
 import { AppError } from "@kunto/core";
 import type { Db, Tx } from "@kunto/db";
 import { sql } from "drizzle-orm";
+import { audit } from "../audit";
 
 /**
  * Task voting (document 3 §7 Task voting; issue 9). Staff vote on the public page with a random
  * token kept in their browser; the server stores only its SHA-256, one vote per token and task (a
  * unique key, so concurrent submissions cannot double-count) and no address. Each vote changes the
  * task's `vote_count` in its own transaction, so the board never counts votes. The public calls
- * name the account by id (the page's link); they set only that account for their transaction, and
- * a task of another account is simply not found.
+ * name the account by its voting key (or by its id until the first rotation: issue 17.10); they set
+ * only that account for their transaction, and a task of another account is simply not found.
  */
 export const hashSession = (session: string) => createHash("sha256").update(session).digest("hex");
 
@@ -109,17 +110,39 @@ export async function setSessionVotes(tx: Tx, tenantId: string, session: string,
   return votedTaskIds(tx, tenantId, session);
 }
 
-/** A public call's transaction in the named account; an unknown or inactive account is not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account a public voting call names, resolved from its link. */
+interface VotingAccount {
+  id: string;
+  name: string;
+}
+
+/**
+ * A public call's transaction in the account its link names (issue 17.10): by the account's
+ * voting key, or by its id only while it has no voting key yet (before the first rotation, the
+ * link of document 3). One statement sets `app.voting_key` (the `tenants_by_voting_key` policy
+ * opens that one account) and, for an id, `app.tenant_id`, finds the account, and sets
+ * `app.tenant_id` to it for the rest of the transaction. An unknown, rotated-away or inactive
+ * account is not found.
+ */
 async function inAccount<T>(
   db: Db,
-  tenantId: string,
-  body: (tx: Tx, name: string) => Promise<T>,
+  link: string,
+  body: (tx: Tx, account: VotingAccount) => Promise<T>,
 ): Promise<T> {
+  const id = UUID.test(link) ? link.toLowerCase() : "";
   return db.transaction(async (tx) => {
-    const [tenant] = await tx.execute<{ name: string; active: boolean }>(sql`
-      select name, active from (select set_config('app.tenant_id', ${tenantId}, true)) s, tenants where id = ${tenantId}`);
+    // The lateral reference makes the settings come before the scan that the policies read them in.
+    const [tenant] = await tx.execute<{ id: string; name: string; active: boolean }>(sql`
+      select t.id, t.name, t.active, set_config('app.tenant_id', t.id::text, true) as entered
+      from (select set_config('app.voting_key', ${link}, true) as voting_key,
+                   set_config('app.tenant_id', ${id}, true) as tenant_id) s
+        cross join lateral (
+          select id, name, active from tenants
+          where voting_key = s.voting_key or (id = nullif(s.tenant_id, '')::uuid and voting_key is null)) t`);
     if (!tenant?.active) throw new AppError("not_found");
-    return body(tx, tenant.name);
+    return body(tx, { id: tenant.id, name: tenant.name });
   });
 }
 
@@ -138,8 +161,8 @@ export interface PublicVotingTask {
 }
 
 /** The public voting page: the account's name and its tasks, open ones first, with this browser's votes. */
-export async function publicVotingTasks(db: Db, tenantId: string, session: string | null, lang = "en") {
-  return inAccount(db, tenantId, async (tx, name) => {
+export async function publicVotingTasks(db: Db, link: string, session: string | null, lang = "en") {
+  return inAccount(db, link, async (tx, { id: tenantId, name }) => {
     const voted = new Set(session ? await votedTaskIds(tx, tenantId, session) : []);
     const rows = await tx.execute<Omit<PublicVotingTask, "voted">>(sql`
       select t.id, t.name, t.description, t.type, c.engine_name as category,
@@ -171,7 +194,7 @@ export async function publicVote(
   input: { tenantId: string; taskId: string; session: string },
 ) {
   await limited(db, ip);
-  return inAccount(db, input.tenantId, (tx) => addVote(tx, input.tenantId, input.taskId, input.session));
+  return inAccount(db, input.tenantId, (tx, account) => addVote(tx, account.id, input.taskId, input.session));
 }
 
 export async function publicUnvote(
@@ -180,15 +203,15 @@ export async function publicUnvote(
   input: { tenantId: string; taskId: string; session: string },
 ) {
   await limited(db, ip);
-  return inAccount(db, input.tenantId, async (tx) => {
+  return inAccount(db, input.tenantId, async (tx, account) => {
     // Locked like a vote, so a withdrawal racing the change to DONE reads the status it got.
     const [task] = await tx.execute<{ status: string | null }>(
-      sql`select status from tasks where tenant_id = ${input.tenantId} and id = ${input.taskId} for no key update`,
+      sql`select status from tasks where tenant_id = ${account.id} and id = ${input.taskId} for no key update`,
     );
     if (!task) throw new AppError("not_found");
     // The page offers nothing on a done task: its count is the record of "you said, we did".
     if (task.status !== null) throw new AppError("task_done");
-    const removed = await removeVote(tx, input.tenantId, { taskId: input.taskId, session: input.session });
+    const removed = await removeVote(tx, account.id, { taskId: input.taskId, session: input.session });
     const [row] = await tx.execute<{ vote_count: number }>(
       sql`select vote_count from tasks where id = ${input.taskId}`,
     );
@@ -196,6 +219,37 @@ export async function publicUnvote(
   });
 }
 
-export async function publicSessionVotes(db: Db, tenantId: string, session: string) {
-  return inAccount(db, tenantId, async (tx) => ({ taskIds: await votedTaskIds(tx, tenantId, session) }));
+export async function publicSessionVotes(db: Db, link: string, session: string) {
+  return inAccount(db, link, async (tx, account) => ({
+    taskIds: await votedTaskIds(tx, account.id, session),
+  }));
+}
+
+/** The voting page's link key: the account's voting key, or its id before the first rotation. */
+export async function votingLink(tx: Tx, tenantId: string): Promise<{ key: string }> {
+  const [row] = await tx.execute<{ key: string }>(
+    sql`select coalesce(voting_key, id::text) as key from tenants where id = ${tenantId}`,
+  );
+  if (!row) throw new AppError("not_found");
+  return row;
+}
+
+/**
+ * Gives the account a new voting key (issue 17.10): the link with the previous key, or with the id
+ * before the first rotation, stops working when this commits. Audited; the key itself is not, as
+ * the audit log is read by every admin of the account.
+ */
+export async function rotateVotingLink(tx: Tx, tenantId: string, actorUserId: string) {
+  const [row] = await tx.execute<{ key: string }>(
+    sql`update tenants set voting_key = ${generateToken()} where id = ${tenantId} returning voting_key as key`,
+  );
+  if (!row) throw new AppError("not_found");
+  await audit(tx, {
+    actorUserId,
+    tenantId,
+    action: "tenant.voting_link_rotated",
+    targetType: "tenant",
+    targetId: tenantId,
+  });
+  return row;
 }

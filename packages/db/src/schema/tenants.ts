@@ -52,11 +52,17 @@ export const tenants = pgTable(
     isDemo: boolean().notNull().default(false),
     /** Set for a demo visitor's private copy (issue 6.6); removed with the sandbox. */
     sandboxId: uuid().references(() => demoSandboxes.id, { onDelete: "cascade" }),
+    /**
+     * The public voting page's key (issue 17.10): `generateToken()`, set and replaced by an admin's
+     * rotation. Null until the first rotation, while the page is still addressed by the id.
+     */
+    votingKey: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("tenants_sandbox_idx").on(t.sandboxId),
+    uniqueIndex("tenants_voting_key").on(t.votingKey),
     // Per command (issue 6.9). An account is visible to the request's tenant, to its members (the
     // account chooser lists them before a tenant is chosen) and to the cross-tenant paths; only the
     // request's own tenant (or those paths) may be created, changed or deleted.
@@ -64,6 +70,14 @@ export const tenants = pgTable(
       as: "permissive",
       for: "select",
       using: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql} or exists (select 1 from memberships m where m.tenant_id = ${t.id} and m.user_id = ${currentUserSql})`,
+    }),
+    // The public voting page knows only the voting key (issue 17.10): a transaction that names it
+    // (set_config('app.voting_key', key, true)) reads that one account, learns its id and then
+    // works under the tenant policy, as `survey_shares_by_key` does for a survey link.
+    pgPolicy("tenants_by_voting_key", {
+      as: "permissive",
+      for: "select",
+      using: sql`${t.votingKey} = nullif(current_setting('app.voting_key', true), '')`,
     }),
     pgPolicy("tenants_insert", {
       as: "permissive",

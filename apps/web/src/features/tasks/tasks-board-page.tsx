@@ -16,10 +16,12 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconCopy, IconHelp, IconPlus, IconSparkles } from "@tabler/icons-react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { IconCopy, IconHelp, IconPlus, IconRefresh, IconSparkles } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageTitle } from "../../components/page-title";
+import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
 import { SuggestedTasksCard } from "./suggested-tasks";
@@ -28,7 +30,12 @@ import { TaskDialog } from "./task-dialog";
 import { typeLabel } from "./task-labels";
 import { type BoardSearch, boardColumns, filterTasks, type Task, textIn } from "./task-model";
 
-export const votingLink = (tenantId: string) => `${window.location.origin}/public/#/tasks/vote/${tenantId}`;
+/**
+ * The public voting page's address. `key` is the organisation's voting key, or its id until an
+ * admin first makes a new link (`GET /api/tenant/taskvoting/link`, issue 17.10).
+ */
+export const votingLink = (key: string) =>
+  `${window.location.origin}/public/#/tasks/vote/${encodeURIComponent(key)}`;
 
 /**
  * The task board (document 3 §2 tenant_tasks): columns per top-level category plus the two help
@@ -57,6 +64,24 @@ export function TasksBoardPage({
   const [editing, setEditing] = useState<{ task: Task | null; category: string | null } | null>(null);
   const [suggesting, setSuggesting] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const queryClient = useQueryClient();
+  const linkQuery = trpc.taskVote.link.queryOptions();
+  // Not suspended: the board shows without it, and it is there long before anyone copies.
+  const { data: link } = useQuery(linkQuery);
+  const rotate = useMutation(
+    trpc.taskVote.rotateLink.mutationOptions({
+      onSuccess: (fresh) => {
+        queryClient.setQueryData(linkQuery.queryKey, fresh);
+        setRotating(false);
+        notifications.show({
+          color: "green",
+          message: t`A new voting link was made. Copy it and share it with your staff: the previous link no longer works.`,
+        });
+      },
+      onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
+    }),
+  );
 
   // The category route parameter pre-sets and activates the category filter.
   const effective: BoardSearch = {
@@ -93,7 +118,8 @@ export function TasksBoardPage({
 
   const copyLink = async () => {
     try {
-      await navigator.clipboard.writeText(votingLink(tenantId));
+      const key = link?.key ?? (await queryClient.fetchQuery(linkQuery)).key;
+      await navigator.clipboard.writeText(votingLink(key));
       notifications.show({ color: "green", message: t`Link copied` });
     } catch (error) {
       // A failed copy is only logged (document 3 §2).
@@ -137,6 +163,15 @@ export function TasksBoardPage({
             <Button variant="subtle" leftSection={<IconHelp size={16} />} onClick={() => setHelpOpen(true)}>
               <Trans>How voting works</Trans>
             </Button>
+            {canEdit ? (
+              <Button
+                variant="subtle"
+                leftSection={<IconRefresh size={16} />}
+                onClick={() => setRotating(true)}
+              >
+                <Trans>New voting link</Trans>
+              </Button>
+            ) : null}
             {canEdit ? (
               <Button
                 variant="light"
@@ -291,6 +326,16 @@ export function TasksBoardPage({
           onDone={() => setSuggesting(false)}
         />
       </Modal>
+      <ConfirmDialog
+        opened={rotating}
+        title={t`Make a new voting link?`}
+        message={t`The current voting link stops working at once, also for anyone who already has it. Share the new link with your staff. Votes already given stay.`}
+        confirmLabel={t`Make a new link`}
+        danger
+        loading={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
+        onClose={() => setRotating(false)}
+      />
       <Modal
         opened={helpOpen}
         onClose={() => setHelpOpen(false)}
@@ -309,6 +354,14 @@ export function TasksBoardPage({
               The voting page also shows which tasks are done, so staff see what their answers led to.
             </Trans>
           </Text>
+          {canEdit ? (
+            <Text size="sm">
+              <Trans>
+                If the link has reached people it should not have, make a new voting link: the previous one
+                stops working at once.
+              </Trans>
+            </Text>
+          ) : null}
           <Button onClick={copyLink} leftSection={<IconCopy size={16} />}>
             <Trans>Copy voting link</Trans>
           </Button>
