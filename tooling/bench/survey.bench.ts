@@ -141,7 +141,8 @@ async function calculation(headers: Record<string, string>, surveyKey: string, r
 }
 
 async function main() {
-  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
+  // Submissions come from one address into one share: lift that limit (RESPONSE_ADDRESS_LIMIT, README).
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000", RESPONSE_ADDRESS_LIMIT: "100000000" });
   try {
     const { cookie, tenantId, userId } = await signIn();
     const headers = { cookie, "x-tenant-id": tenantId, "x-bench-user": userId };

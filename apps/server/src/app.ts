@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { type AppRouter, appRouter, openApiDocument } from "@kunto/api";
+import { type AppRouter, appRouter, openApiDocument, retryAfterHeaders } from "@kunto/api";
 import { contentDisposition, MAX_TRPC_BATCH } from "@kunto/core";
-import { schema, withScope } from "@kunto/db";
+import { isDatabaseUnavailable, schema, withScope } from "@kunto/db";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -15,13 +15,13 @@ import { apiDocsRoutes } from "./api-docs";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csrfGuard } from "./csrf";
 import { reportExportHandler } from "./report-export/route";
-import { withErrorKey } from "./rest-errors";
+import { RETRY_AFTER_SECONDS, withErrorKey } from "./rest-errors";
 import { createRestHandler } from "./rest-handler";
 
 export interface AppOptions extends ContextDeps {
   webDist: string;
   bodyLimitBytes: number;
-  /** Reports whether the database answers; used by /readyz. */
+  /** Reports whether the database answers; used by /readyz (not ready after READY_TIMEOUT_MS). */
   ready: () => Promise<boolean>;
   /** Extra routes registered before the web client's catch-all (the benchmark's bare route). */
   extend?: (app: Hono) => void;
@@ -62,9 +62,20 @@ export function createApp(options: AppOptions) {
   // Answers about a signed-in person must not stay in a shared or browser cache (issue 6.14).
   app.use("/trpc/*", noStore);
   app.use("/api/*", noStore);
+  // While the database is away calls answer 503 (issue 17.3): say when to try again.
+  app.use("/trpc/*", retryLater);
+  app.use("/api/*", retryLater);
   // A fault outside the procedures still answers with an error key, never a stack or SQL (issue 6.25).
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
+    if (isDatabaseUnavailable(error)) {
+      options.log.warn({ path: c.req.path }, "database unavailable");
+      return c.json(
+        { message: "service_unavailable", code: "SERVICE_UNAVAILABLE", error_key: "service_unavailable" },
+        503,
+        { "retry-after": String(RETRY_AFTER_SECONDS) },
+      );
+    }
     options.log.error({ err: error, path: c.req.path }, "request failed");
     return c.json(
       { message: "internal_error", code: "INTERNAL_SERVER_ERROR", error_key: "internal_error" },
@@ -72,9 +83,13 @@ export function createApp(options: AppOptions) {
     );
   });
 
+  // Liveness: the process answers, whatever the database does (a restart would not bring it back).
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Readiness: the database answers; a load balancer sends no traffic here while it does not.
   app.get("/readyz", async (c) =>
-    (await options.ready()) ? c.json({ status: "ready" }) : c.json({ status: "not ready" }, 503),
+    (await answersWithin(options.ready(), READY_TIMEOUT_MS))
+      ? c.json({ status: "ready" })
+      : c.json({ status: "not ready" }, 503, { "retry-after": String(RETRY_AFTER_SECONDS) }),
   );
 
   app.all("/trpc/*", async (c) => {
@@ -86,6 +101,8 @@ export function createApp(options: AppOptions) {
       // One POST once ran 1,000 writes (issue 6.11); the web client's batch link has the same cap.
       maxBatchSize: MAX_TRPC_BATCH,
       createContext: () => createRequestContext(deps, c, setCookies),
+      // A refusal that knows when it ends (a full rate limit, a full demo) says so (issue 17.5).
+      responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
     });
     return withCookies(response, setCookies);
   });
@@ -130,6 +147,27 @@ export function createApp(options: AppOptions) {
 const NOT_FOUND = { message: "not_found", code: "NOT_FOUND", error_key: "not_found" };
 /** Image keys are random base32 tokens; anything else (NUL, surrogates, SQL) never reaches the database. */
 const IMAGE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** A database that has not answered `select 1` in this time is not ready. */
+const READY_TIMEOUT_MS = 3000;
+
+async function answersWithin(check: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([check.catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const retryLater: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 503 && !c.res.headers.has("retry-after"))
+    c.res.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+};
 
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { type ApiLimits, DEFAULT_LIMITS } from "@kunto/api";
 import { loadOrCreateSecretsKeyFile, parseSecretsKey } from "@kunto/auth";
 import { DEFAULT_DATA_DIR } from "@kunto/db";
 
@@ -19,6 +20,8 @@ export interface ServerConfig {
   logLevel: string;
   /** TRUST_PROXY: reverse proxies in front of the server (hops of X-Forwarded-For to trust). */
   trustProxy: number;
+  /** DEMO_SANDBOX_CAP, RESPONSE_ADDRESS_LIMIT, INVITATION_MAIL_USER_LIMIT, INVITATION_MAIL_ORGANISATION_LIMIT. */
+  limits: ApiLimits;
 }
 
 const repoRoot = join(import.meta.dirname, "../../..");
@@ -45,6 +48,29 @@ export function parseTrustProxy(value: string | undefined): number {
   return hops;
 }
 
+/** A limit from the environment: a whole number of 1 or more, or the default when unset. */
+export function parseLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
+  return value;
+}
+
+/** The limits of issue 17.4 and 17.5 (README "Configuration"). */
+export function parseLimits(env: NodeJS.ProcessEnv): ApiLimits {
+  return {
+    demoSandboxCap: parseLimit(env, "DEMO_SANDBOX_CAP", DEFAULT_LIMITS.demoSandboxCap),
+    responseShareAddress: parseLimit(env, "RESPONSE_ADDRESS_LIMIT", DEFAULT_LIMITS.responseShareAddress),
+    invitationMailUser: parseLimit(env, "INVITATION_MAIL_USER_LIMIT", DEFAULT_LIMITS.invitationMailUser),
+    invitationMailTenant: parseLimit(
+      env,
+      "INVITATION_MAIL_ORGANISATION_LIMIT",
+      DEFAULT_LIMITS.invitationMailTenant,
+    ),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = env.DATA_DIR ?? DEFAULT_DATA_DIR;
@@ -66,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.SEED !== "false",
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    limits: parseLimits(env),
   };
 }

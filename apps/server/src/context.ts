@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { ApiConfig, Context, Logger } from "@kunto/api";
@@ -35,6 +36,36 @@ export function clientIp(c: HonoContext, trustProxy = 0): string {
     .filter(Boolean);
   const candidate = forwarded[Math.max(0, forwarded.length - trustProxy)];
   return candidate && isIP(plainAddress(candidate)) ? plainAddress(candidate) : socket;
+}
+
+/**
+ * Runs work once the response has left: Node's response finished (its last bytes handed to the
+ * socket) or the connection closed. Without a Node response (a request built in a test) the next
+ * turn of the event loop. Issue 17.7: what forgot-password does for an existing account only runs
+ * after its answer is out, so it cannot delay that answer.
+ */
+export function whenAnsweredOf(c: HonoContext): (run: () => void) => void {
+  const env: unknown = c.env;
+  const outgoing =
+    env && typeof env === "object" && "outgoing" in env
+      ? (env.outgoing as ServerResponse | undefined)
+      : undefined;
+  return (run) => {
+    if (!outgoing || outgoing.writableFinished || outgoing.destroyed) {
+      setImmediate(run);
+      return;
+    }
+    let started = false;
+    const once = () => {
+      if (started) return;
+      started = true;
+      outgoing.off("finish", once);
+      outgoing.off("close", once);
+      setImmediate(run);
+    };
+    outgoing.on("finish", once);
+    outgoing.on("close", once);
+  };
 }
 
 /**
@@ -84,6 +115,7 @@ export async function createRequestContext(
         ),
       clearSession: clear,
     },
+    whenAnswered: whenAnsweredOf(c),
   };
 }
 

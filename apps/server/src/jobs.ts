@@ -5,7 +5,7 @@ import {
   removeExpiredSandboxes,
   sendSurveyMails,
 } from "@kunto/api";
-import { createSystemDb, type Db } from "@kunto/db";
+import { createSystemDb, type Db, isDatabaseUnavailable } from "@kunto/db";
 import { PgBoss } from "pg-boss";
 
 /** Removes demo sandboxes 24 hours after they were made (issue 6.6). */
@@ -39,7 +39,13 @@ export const SURVEY_MAILS_CRON = "7 * * * *";
  */
 export async function startJobs(ownerUrl: string, db: Db, log: Logger, appUrl: string) {
   const boss = new PgBoss({ connectionString: ownerUrl, max: 3, application_name: "kunto-jobs" });
-  boss.on("error", (error) => log.error({ err: error }, "job queue failed"));
+  // While the database is away each worker's poll fails (a warning); pg-boss keeps polling and the
+  // jobs run again once it is back (docs/decisions.md "When the database goes away").
+  boss.on("error", (error) =>
+    isDatabaseUnavailable(error)
+      ? log.warn({ err: error }, "job queue: database unavailable")
+      : log.error({ err: error }, "job queue failed"),
+  );
   await boss.start();
   await boss.createQueue(SANDBOX_CLEANUP_QUEUE);
   await boss.work(SANDBOX_CLEANUP_QUEUE, async () => {

@@ -9,6 +9,7 @@ const KEY_BY_STATUS: Record<number, string> = {
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "too_many_requests",
+  503: "service_unavailable",
 };
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -21,7 +22,15 @@ const CODE_BY_STATUS: Record<number, string> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
+
+/**
+ * How long a caller of a 503 (the database is away) is asked to wait before trying again. The
+ * server resumes within 10 s of the database being back (docs/decisions.md "When the database
+ * goes away").
+ */
+export const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every REST error body has one shape, the one the OpenAPI document declares: `message` and

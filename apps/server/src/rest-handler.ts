@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appRouter, type Context } from "@kunto/api";
+import { appRouter, type Context, retryAfterHeaders } from "@kunto/api";
 import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 
@@ -15,6 +15,8 @@ export function createRestHandler(endpoint: string) {
   const handler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: ({ req }: { req: IncomingMessage }) => (req as ProxiedRequest).kuntoContext(),
+    // A refusal that knows when it ends (a full rate limit, a full demo) says so (issue 17.5).
+    responseMeta: ({ errors }: { errors: readonly TRPCError[] }) => ({ headers: retryAfterHeaders(errors) }),
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
 
   return async (request: Request, makeContext: MakeContext): Promise<Response> => {

@@ -37,6 +37,8 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
+    // The embedded cluster is started again whenever it dies (issue 17.3); its restarts are logged.
+    log,
   });
   log.info({ embedded: database.embedded }, "database ready");
   let credentials: string[] = [];
@@ -60,6 +62,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     secureCookies: config.appUrl.startsWith("https://"),
     secretsKey: secretsKey,
     trustProxy: config.trustProxy,
+    limits: config.limits,
   };
   const app = createApp({
     db: database.db,

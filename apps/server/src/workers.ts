@@ -1,12 +1,13 @@
 import type { Logger } from "@kunto/api";
 import { deleteExpiredSessions, deleteStaleRateLimits } from "@kunto/auth";
-import type { Db } from "@kunto/db";
+import { type Db, isDatabaseUnavailable } from "@kunto/db";
 import { deliverDueMails, smtpConfigFromEnv } from "@kunto/mail";
 
 /**
  * Background work of this instance: mail delivery from the outbox, clean-up of expired sessions
  * and old rate-limit counters. Both are
- * safe to run on several instances at once (SKIP LOCKED claims, idempotent deletes).
+ * safe to run on several instances at once (SKIP LOCKED claims, idempotent deletes), and both
+ * resume by themselves after the database was away (each tick starts afresh).
  */
 export function startWorkers(db: Db, log: Logger, intervalMs = 5000) {
   const smtp = smtpConfigFromEnv();
@@ -19,7 +20,9 @@ export function startWorkers(db: Db, log: Logger, intervalMs = 5000) {
       await deleteExpiredSessions(db);
       await deleteStaleRateLimits(db);
     } catch (error) {
-      log.error({ err: error }, "background work failed");
+      // The next tick tries again: nothing is lost while the database is away.
+      if (isDatabaseUnavailable(error)) log.warn({ err: error }, "background work: database unavailable");
+      else log.error({ err: error }, "background work failed");
     } finally {
       running = false;
     }

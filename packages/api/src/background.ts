@@ -4,10 +4,17 @@ const running = new Set<Promise<void>>();
 
 /**
  * Work a call does after it has answered, so the answer's timing cannot tell what the work found
- * (issue 6.4: forgot-password). It starts on the next turn of the event loop; a failure is logged.
+ * (issue 6.4, 17.7: forgot-password). It starts once the answer has left the server when the
+ * request says when that is (`Context.whenAnswered`: the HTTP response finished), else on the next
+ * turn of the event loop; a failure is logged.
  */
-export function afterAnswer(log: Logger, name: string, work: () => Promise<void>): void {
-  const task = new Promise<void>((resolve) => setImmediate(resolve))
+export function afterAnswer(
+  log: Logger,
+  name: string,
+  work: () => Promise<void>,
+  whenAnswered: (run: () => void) => void = setImmediate,
+): void {
+  const task = new Promise<void>((resolve) => whenAnswered(() => resolve()))
     .then(work)
     .catch((error: unknown) => log.error({ err: error, task: name }, "background work failed"))
     .finally(() => running.delete(task));

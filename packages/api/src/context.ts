@@ -12,6 +12,20 @@ export interface ApiConfig {
   secretsKey: Uint8Array;
   /** TRUST_PROXY: how many reverse proxies in front of the server append to X-Forwarded-For. */
   trustProxy?: number;
+  /** Configured limits (README); what is not given has its default (`limitsOf`, rate-limits.ts). */
+  limits?: Partial<ApiLimits>;
+}
+
+/** Limits an operator sets (issue 17.4, 17.5); counted in PostgreSQL like every rate limit. */
+export interface ApiLimits {
+  /** DEMO_SANDBOX_CAP: demo sandboxes alive at once on the whole server; past it 503. */
+  demoSandboxCap: number;
+  /** RESPONSE_ADDRESS_LIMIT: public survey submissions per share and client address per hour. */
+  responseShareAddress: number;
+  /** INVITATION_MAIL_USER_LIMIT: invitation mails one user queues per hour. */
+  invitationMailUser: number;
+  /** INVITATION_MAIL_ORGANISATION_LIMIT: invitation mails one organisation queues per hour. */
+  invitationMailTenant: number;
 }
 
 export interface Logger {
@@ -44,4 +58,10 @@ export interface Context {
   /** The device cookie as sent; its entries are checked by the sign-in (see `deviceFor`). */
   deviceCookie: string | null;
   cookies: CookieJar;
+  /**
+   * Runs `run` once the answer has left the server (the response finished, or the connection
+   * closed). Work whose duration must not show in the answer's timing waits for it (`afterAnswer`,
+   * issue 17.7); without it (a direct caller) that work starts on the next turn of the event loop.
+   */
+  whenAnswered?: (run: () => void) => void;
 }

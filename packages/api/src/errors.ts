@@ -1,4 +1,5 @@
 import { AppError, type ErrorKey, isErrorKey } from "@kunto/core";
+import { isDatabaseUnavailable } from "@kunto/db";
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
@@ -12,6 +13,7 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: "PAYLOAD_TOO_LARGE",
   429: "TOO_MANY_REQUESTS",
   500: "INTERNAL_SERVER_ERROR",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 const KEY_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorKey>> = {
@@ -24,6 +26,7 @@ const KEY_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorKey>> = {
   TOO_MANY_REQUESTS: "too_many_requests",
   PAYLOAD_TOO_LARGE: "payload_too_large",
   UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
+  SERVICE_UNAVAILABLE: "service_unavailable",
 };
 
 /** The message of every error we raise is its error key, so REST bodies carry it too. */
@@ -33,6 +36,15 @@ export function toTRPCError(error: AppError): TRPCError {
     message: error.key,
     cause: error,
   });
+}
+
+/**
+ * An unexpected failure caused by the database being away (stopped, restarting, unreachable):
+ * 503 `service_unavailable`, which the caller may retry after Retry-After, instead of a 500 that
+ * blames the operation (docs/decisions.md "When the database goes away"). Null for any other cause.
+ */
+export function unavailableError(cause: unknown): TRPCError | null {
+  return isDatabaseUnavailable(cause) ? toTRPCError(new AppError("service_unavailable")) : null;
 }
 
 export const fail = (key: ErrorKey, details?: Record<string, unknown>): never => {

@@ -1,6 +1,6 @@
 export { listMembers } from "./accounts/members";
 export { afterAnswer, backgroundWorkDone } from "./background";
-export type { ApiConfig, Context, CookieJar, Logger } from "./context";
+export type { ApiConfig, ApiLimits, Context, CookieJar, Logger } from "./context";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./demo/demo-sandbox";
 export { seed } from "./demo/seed";
 export { errorKeyOf } from "./errors";
@@ -9,6 +9,7 @@ export { refreshNotifications } from "./notifications/notifications";
 export { openApiDocument } from "./openapi";
 export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
+export { DEFAULT_LIMITS, limitsOf, retryAfterHeaders } from "./rate-limits";
 export type { TReport } from "./reports/schemas";
 export { hashBrowserToken, loadTemplate, publicSurvey, submitResponse } from "./responses/responses";
 export { type AppRouter, appRouter, createCaller } from "./root";

@@ -153,6 +153,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "The request has a body that is not `application/json`.",
   429: "Too many attempts, or the server is busy hashing passwords: wait and try again.",
   500: "The server failed; the key names the operation that failed, never the cause.",
+  503: "The server cannot take the call now (e.g. the demo is full): try again after the `Retry-After` header's seconds.",
 };
 
 /** Keys a status can carry: the catalogue's keys of that status. */
@@ -172,6 +173,7 @@ function errorResponses(): Record<string, Json> {
         `Error${status}`,
         {
           description,
+          ...(status === "429" || status === "503" ? { headers: { "Retry-After": RETRY_AFTER_HEADER } } : {}),
           content: {
             "application/json": {
               schema: {
@@ -189,6 +191,11 @@ function errorResponses(): Record<string, Json> {
   );
 }
 
+const RETRY_AFTER_HEADER: Json = {
+  description: "Seconds until the call can succeed again (a rate limit's window ends, a demo sandbox ends).",
+  schema: { type: "integer", minimum: 1 },
+};
+
 const CODE_OF: Record<number, string> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
@@ -199,6 +206,7 @@ const CODE_OF: Record<number, string> = {
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
   500: "INTERNAL_SERVER_ERROR",
+  503: "SERVICE_UNAVAILABLE",
 };
 const ERROR_DATA_EXAMPLE = {
   code: "BAD_REQUEST",
@@ -279,6 +287,8 @@ const ANSWERS_404 = new Set([
   "/shared/taskvoting/tasks",
 ]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
+/** Paths that answer 503 by design: the demo when as many sandboxes live as the server holds (17.4). */
+const ANSWERS_503 = new Set(["/public/demo"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {
   const statuses = [400];
@@ -299,6 +309,7 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
   if (WITH_BODY.has(method)) statuses.push(413, 415);
   if (WRITES.has(method)) statuses.push(429);
   statuses.push(500);
+  if (ANSWERS_503.has(path)) statuses.push(503);
   return statuses;
 }
 

@@ -15,7 +15,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodRealError } from "zod";
 import { authCache, forgetTenant, forgettingAfter, forgetUser } from "./auth-cache";
 import type { Context } from "./context";
-import { errorKeyOf, fieldErrorsOf, toTRPCError } from "./errors";
+import { errorKeyOf, fieldErrorsOf, toTRPCError, unavailableError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { parsedInputOf } from "./procedure-inputs";
 import { auditDetails } from "./redact";
@@ -71,6 +71,12 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
       throw toTRPCError(cause);
     }
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
+      // The database is away: 503 with Retry-After, not the operation's failure (issue 17.3).
+      const unavailable = unavailableError(result.error);
+      if (unavailable) {
+        ctx.log.warn({ path }, "database unavailable");
+        throw unavailable;
+      }
       ctx.log.error({ err: cause ?? result.error, path }, "procedure failed");
       const key = OPERATION_ERROR_KEYS[path];
       if (key) throw toTRPCError(new AppError(key));

@@ -19,7 +19,8 @@ export class HashLimiter {
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
-      if (this.waiting.length >= this.maxQueue) throw new AppError("too_many_requests");
+      // A hash takes milliseconds: a second later the queue has room again (Retry-After).
+      if (this.waiting.length >= this.maxQueue) throw new AppError("too_many_requests", { retryAfter: 1 });
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running++;

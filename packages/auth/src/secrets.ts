@@ -35,7 +35,8 @@ export function loadOrCreateSecretsKeyFile(path: string): Uint8Array {
   return parseSecretsKey(readFileSync(path, "utf8"));
 }
 
-export type KeyPurpose = "totp-secret" | "device-cookie";
+/** rate-limit-subject: the keyed digest a counter names a respondent's address by (issue 17.5). */
+export type KeyPurpose = "totp-secret" | "device-cookie" | "rate-limit-subject";
 const derived = new WeakMap<Uint8Array, Map<KeyPurpose, Buffer>>();
 
 export function subKey(master: Uint8Array, purpose: KeyPurpose): Buffer {

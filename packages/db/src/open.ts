@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createDb, type Db } from "./client";
-import { startEmbeddedPostgres } from "./embedded";
+import { type EmbeddedLog, startEmbeddedPostgres } from "./embedded";
 import { assertRoleCannotBypassRls, ensureAppRole, runMigrations } from "./migrate";
 import { createSystemDb, type SystemDb } from "./scope";
 
@@ -16,8 +16,9 @@ export interface OpenDatabase {
 }
 
 /**
- * Connects to DATABASE_URL, or starts the embedded PostgreSQL under `dataDir`; applies the
- * migrations as the owner, then opens the request pool as the restricted role.
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under `dataDir` (and starts it again
+ * whenever it dies); applies the migrations as the owner, then opens the request pool as the
+ * restricted role. The pools reconnect by themselves once the database is back.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -25,8 +26,12 @@ export async function openDatabase(options: {
   dataDir: string;
   port?: number;
   poolSize?: number;
+  /** Where the embedded cluster's restarts are reported. */
+  log?: EmbeddedLog;
 }): Promise<OpenDatabase> {
-  const embedded = options.databaseUrl ? null : await startEmbeddedPostgres(options.dataDir, options.port);
+  const embedded = options.databaseUrl
+    ? null
+    : await startEmbeddedPostgres(options.dataDir, options.port, options.log);
   const ownerUrl = options.databaseUrl ?? embedded?.url;
   if (!ownerUrl) throw new Error("No database");
   await runMigrations(ownerUrl);

@@ -186,7 +186,7 @@ describe("released results (issue 17.1)", () => {
         .from(schema.surveyShares)
         .where(eq(schema.surveyShares.surveyId, survey.id)),
     );
-    expect((stored?.released as { respondents: number }).respondents).toBe(5);
+    expect(stored?.released).toMatchObject({ respondents: 5 });
   });
 
   it("issue 17.1: management results step by one answer (they have no threshold)", async () => {

@@ -1,3 +1,4 @@
+import { enforce } from "@kunto/auth";
 import { isLanguage, type Language, type TAddTenantUserInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
@@ -7,6 +8,7 @@ import { forgetTenant } from "../auth-cache";
 import type { ApiConfig, UserRow } from "../context";
 import type { TInvitation, TTenantInvitation } from "../dto";
 import { fail } from "../errors";
+import { invitationMailChecks } from "../rate-limits";
 import { getTenant } from "./tenants";
 
 /** How long an invitation can be answered; resending starts the time again. */
@@ -85,7 +87,9 @@ async function mailInvitation(
  * Adding a person to an organisation by e-mail (POST /api/tenant/user) invites them. The answer is
  * the invitation, whatever the address: nobody is attached, created or named before they act.
  * An address that is already a member answers `user_exists` (the admin sees members anyway), one
- * with an open invitation `invitation_exists`.
+ * with an open invitation `invitation_exists`. Each invitation mail (this and a resend) counts
+ * against the inviter's and the organisation's hourly invitation mails (issue 17.5, 429 with
+ * Retry-After); counted in the request's transaction, so a refused or failed call counts nothing.
  */
 export async function inviteByEmail(
   tx: Tx,
@@ -94,6 +98,7 @@ export async function inviteByEmail(
   input: TAddTenantUserInput,
   config: ApiConfig,
 ): Promise<TTenantInvitation> {
+  await enforce(tx, invitationMailChecks(config, inviter.id, tenantId));
   const tenant = await getTenant(tx, tenantId);
   const [member] = await tx
     .select({ userId: schema.memberships.userId })
@@ -176,6 +181,7 @@ export async function resendInvitation(
   id: string,
   config: ApiConfig,
 ): Promise<TTenantInvitation> {
+  await enforce(tx, invitationMailChecks(config, inviter.id, tenantId));
   const current = await listedInvitation(tx, tenantId, id);
   if (current.state !== "pending") fail("invitation_answered");
   const [row] = await tx

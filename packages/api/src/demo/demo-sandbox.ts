@@ -1,11 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { createSession, generatePublicKey, generateToken, hit, RATE_RULES } from "@kunto/auth";
+import {
+  addressSubject,
+  createSession,
+  enforce,
+  generatePublicKey,
+  generateToken,
+  RATE_RULES,
+} from "@kunto/auth";
+import { AppError } from "@kunto/core";
 import { type Db, DEMO_EMAIL, schema, type Tx } from "@kunto/db";
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { audit } from "../audit";
 import type { Context, UserRow } from "../context";
 import { fail } from "../errors";
+import { limitsOf } from "../rate-limits";
 
 /**
  * "Try the demo" (issue 6.6): every visitor gets a private sandbox, a copy of what the seeded demo
@@ -173,12 +182,52 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
 
 const isCopied = (entry: CopiedTable | HandledTable | ExcludedTable): entry is CopiedTable => "copy" in entry;
 
+/** One number for the lock that makes counting and reserving live sandboxes one step. */
+const SANDBOX_CAP_LOCK = 17_004;
+
 /**
- * Makes a sandbox: finds the seeded demo user, copies its organisations and their people, and
- * answers the visitor (the demo user's copy). Runs as the request role under row-level security,
- * one organisation at a time; the seeded rows are only read.
+ * Reserves a sandbox: its `demo_sandboxes` row, committed at once, when fewer than `cap` sandboxes
+ * are alive (issue 17.4); else 503 `demo_capacity_reached` with the seconds until the next one
+ * ends. The count and the insert hold a transaction lock, so concurrent visitors never pass the cap
+ * between them; the lock is held only for these statements, never for the copy.
  */
-export async function createSandbox(db: Db, now = new Date()) {
+async function reserveSandbox(db: Db, now: Date, cap: number) {
+  const expiresAt = new Date(now.getTime() + SANDBOX_LIFETIME_MS);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SANDBOX_CAP_LOCK})`);
+    const [live] = await tx.execute<{ n: number; next_end: number | null }>(sql`
+      select count(*)::int as n,
+        ceil(extract(epoch from min(expires_at) - now()))::int as next_end
+      from demo_sandboxes where expires_at > now()`);
+    if ((live?.n ?? 0) >= cap)
+      throw new AppError("demo_capacity_reached", { retryAfter: Math.max(1, live?.next_end ?? 60) });
+    const [sandbox] = await tx
+      .insert(schema.demoSandboxes)
+      .values({ createdAt: now, expiresAt })
+      .returning({ id: schema.demoSandboxes.id });
+    if (!sandbox) return fail("demo_unavailable");
+    return { id: sandbox.id, expiresAt };
+  });
+}
+
+/**
+ * Makes a sandbox: reserves it (at most `cap` alive), finds the seeded demo user, copies its
+ * organisations and their people, and answers the visitor (the demo user's copy). The copy runs as
+ * the request role under row-level security, one organisation at a time; the seeded rows are only
+ * read. A copy that fails gives its reservation back.
+ */
+export async function createSandbox(db: Db, now = new Date(), cap = Number.POSITIVE_INFINITY) {
+  const sandbox = await reserveSandbox(db, now, cap);
+  try {
+    return await copyIntoSandbox(db, sandbox);
+  } catch (error) {
+    await db.delete(schema.demoSandboxes).where(eq(schema.demoSandboxes.id, sandbox.id));
+    throw error;
+  }
+}
+
+async function copyIntoSandbox(db: Db, sandbox: { id: string; expiresAt: Date }) {
+  const { expiresAt } = sandbox;
   return db.transaction(async (tx) => {
     const [source] = await tx
       .select()
@@ -207,12 +256,6 @@ export async function createSandbox(db: Db, now = new Date()) {
     ).map((r) => r.tenant);
     if (sourceTenants.length === 0) return fail("demo_unavailable");
 
-    const expiresAt = new Date(now.getTime() + SANDBOX_LIFETIME_MS);
-    const [sandbox] = await tx
-      .insert(schema.demoSandboxes)
-      .values({ createdAt: now, expiresAt })
-      .returning({ id: schema.demoSandboxes.id });
-    if (!sandbox) return fail("demo_unavailable");
     const ids: SandboxIds = { sandboxId: sandbox.id, users: new Map(), tenants: new Map(), rows: new Map() };
 
     // The people: everyone who belongs to one of the organisations, once.
@@ -245,7 +288,7 @@ export async function createSandbox(db: Db, now = new Date()) {
       await enterTenant(tx, copyId);
       const { createdAt, updatedAt, ...rest } = tenant;
       void [createdAt, updatedAt];
-      await tx.insert(schema.tenants).values({ ...rest, id: copyId, sandboxId: sandbox.id });
+      await tx.insert(schema.tenants).values({ ...rest, id: copyId, sandboxId: sandbox.id, votingKey: null });
       ids.tenants.set(tenant.id, copyId);
     }
     for (const entry of Object.values(SANDBOX_TABLES)) {
@@ -260,12 +303,14 @@ export async function createSandbox(db: Db, now = new Date()) {
 }
 
 /**
- * The public "Try the demo": at most a few new sandboxes per client address and hour
- * (RATE_RULES.demoSandboxAddress), then the visitor is signed in like a sign-in does.
+ * The public "Try the demo": at most a few new sandboxes per client address and hour, an IPv6
+ * client counted per /64 like every address limit (RATE_RULES.demoSandboxAddress, issue 17.4), and
+ * at most DEMO_SANDBOX_CAP sandboxes alive on the server; then the visitor is signed in like a
+ * sign-in does. The address is counted first, so a flood stops at the cheapest check.
  */
 export async function startDemo(ctx: Context) {
-  if (!(await hit(ctx.db, RATE_RULES.demoSandboxAddress, ctx.ip))) fail("too_many_requests");
-  const sandbox = await createSandbox(ctx.db);
+  await enforce(ctx.db, [[RATE_RULES.demoSandboxAddress, addressSubject(ctx.ip)]]);
+  const sandbox = await createSandbox(ctx.db, new Date(), limitsOf(ctx.config).demoSandboxCap);
   const { token } = await createSession(ctx.db, sandbox.visitorId, "active");
   // The cookie ends with the sandbox: after that the user behind it is gone anyway.
   ctx.cookies.setSession(token, sandbox.expiresAt);

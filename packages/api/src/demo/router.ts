@@ -20,7 +20,7 @@ export const demoRouter = router({
         tags: ["demo"],
         summary: "Try the demo",
         description:
-          "Creates a private copy of the demo organisations (a sandbox, removed after 24 hours) and signs the caller in to it with a session cookie. Mail inside a sandbox is never sent. At most a few new sandboxes per client address and hour (429 `too_many_requests`); 404 `demo_unavailable` when the server has no demo data.",
+          "Creates a private copy of the demo organisations (a sandbox, removed after 24 hours) and signs the caller in to it with a session cookie. Mail inside a sandbox is never sent. At most a few new sandboxes per client address and hour, an IPv6 client counted per /64 (429 `too_many_requests` with `Retry-After`); at most the server's configured number of sandboxes alive at once (503 `demo_capacity_reached`, `Retry-After` says when the next one ends); 404 `demo_unavailable` when the server has no demo data.",
       },
     })
     .input(z.object({}).optional())

@@ -1,13 +1,12 @@
 import {
   addressSubject,
-  consume,
   createSession,
   deviceFor,
+  enforce,
   generateNumericCode,
   generateToken,
   hashPassword,
   hashToken,
-  hit,
   invalidateSession,
   invalidateUserSessions,
   issueDeviceCookie,
@@ -103,7 +102,7 @@ export async function signIn(
   const checks: RateCheck[] = device
     ? [counter]
     : [counter, [RATE_RULES.signInAddress, addressSubject(ctx.ip)]];
-  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
+  await enforce(ctx.db, checks);
   const confirmed = user?.type === "LOCAL" || Boolean(user?.emailConfirmedAt);
   // Unconfirmed: the newest sign-up's password, only to say "confirm your address" (it signs nobody in).
   const target = user ? (confirmed ? user.passwordHash : (found?.pendingHash ?? user.passwordHash)) : null;
@@ -146,7 +145,7 @@ export async function signIn(
 export async function verifyTotpChallenge(ctx: Context, code: string) {
   const session = (await getAuth(ctx))?.session;
   if (session?.state !== "mfa_pending") return fail("not_signed_in");
-  if (!(await hit(ctx.db, RATE_RULES.totpAccount, session.userId))) fail("too_many_requests");
+  await enforce(ctx.db, [[RATE_RULES.totpAccount, session.userId]]);
   const [totp] = await ctx.db
     .select()
     .from(schema.totpCredentials)
@@ -258,7 +257,7 @@ export async function signUp(
     [RATE_RULES.signUpAddress, addressSubject(ctx.ip)],
     [RATE_RULES.confirmMailAccount, input.email],
   ];
-  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
+  await enforce(ctx.db, checks);
   const passwordHash = await acceptNewPassword(input.password, [
     input.email,
     input.firstName,
@@ -283,10 +282,15 @@ export async function signUp(
     .onConflictDoNothing()
     .returning();
   // The same statements for a new and a taken address up to here; the link is made after the answer.
-  afterAnswer(ctx.log, "sign-up", async () => {
-    const user = created ?? (await findByLogin(ctx.db, input.email))?.user;
-    if (user && user.type === "CLOUD" && !user.emailConfirmedAt) await sendConfirmation(ctx, user, choice);
-  });
+  afterAnswer(
+    ctx.log,
+    "sign-up",
+    async () => {
+      const user = created ?? (await findByLogin(ctx.db, input.email))?.user;
+      if (user && user.type === "CLOUD" && !user.emailConfirmedAt) await sendConfirmation(ctx, user, choice);
+    },
+    ctx.whenAnswered,
+  );
 }
 
 /** A new link for an unconfirmed address, bound to no password: whoever opens it chooses one. */
@@ -296,12 +300,17 @@ export async function resendConfirmation(ctx: Context, email: string) {
     [RATE_RULES.resetAddress, addressSubject(ctx.ip)],
     [RATE_RULES.confirmMailAccount, login],
   ];
-  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
+  await enforce(ctx.db, checks);
   const found = await findByLogin(ctx.db, login);
-  afterAnswer(ctx.log, "resend-confirmation", async () => {
-    const user = found?.user;
-    if (user && !user.emailConfirmedAt && user.type === "CLOUD") await sendConfirmation(ctx, user, null);
-  });
+  afterAnswer(
+    ctx.log,
+    "resend-confirmation",
+    async () => {
+      const user = found?.user;
+      if (user && !user.emailConfirmedAt && user.type === "CLOUD") await sendConfirmation(ctx, user, null);
+    },
+    ctx.whenAnswered,
+  );
 }
 
 async function liveConfirmation(db: Db, token: string) {
@@ -344,7 +353,7 @@ export async function confirmEmail(
   ctx: Context,
   input: { token: string; password?: string; newPassword?: string },
 ) {
-  if (!(await hit(ctx.db, RATE_RULES.confirmAddress, addressSubject(ctx.ip)))) fail("too_many_requests");
+  await enforce(ctx.db, [[RATE_RULES.confirmAddress, addressSubject(ctx.ip)]]);
   const row = await liveConfirmation(ctx.db, input.token);
   if (!row) return fail("invalid_token");
   const { token, user } = row;
@@ -387,9 +396,12 @@ export async function confirmEmail(
 }
 
 /**
- * Advances to the code step whether or not the account exists (the demo account is refused). The
- * call does the same statements for every address and answers; the code and its mail are made
- * after the answer (issue 6.4), so its timing does not tell whether the account exists.
+ * Advances to the code step whether or not the account exists (the demo account is refused). Before
+ * the answer every address runs the same two statements with answers of the same shape: the rate
+ * limits, and one `exists` that is true only for the demo account (issue 6.4, 17.7). Everything that
+ * depends on whether the account exists (its look-up, the code, its row and its mail) is one
+ * function started after the answer has left the server (`afterAnswer` with `ctx.whenAnswered`),
+ * for a known and an unknown address alike, so the answer's timing does not tell them apart.
  */
 export async function forgotPassword(ctx: Context, login: string) {
   const normalised = normaliseLogin(login);
@@ -397,28 +409,40 @@ export async function forgotPassword(ctx: Context, login: string) {
     [RATE_RULES.resetAccount, normalised],
     [RATE_RULES.resetAddress, addressSubject(ctx.ip)],
   ];
-  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
-  const user = (await findByLogin(ctx.db, normalised))?.user;
-  if (user?.isDemo) fail("demo_account_password_reset");
-  afterAnswer(ctx.log, "forgot-password", async () => {
-    if (!user?.email || !user.enabled) return;
-    const code = generateNumericCode(8);
-    const values = {
-      codeHash: hashToken(code),
-      attempts: 0,
-      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
-    };
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(schema.passwordResetCodes)
-        .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({ target: schema.passwordResetCodes.userId, set: values });
-      await enqueueMail(tx, {
-        to: user.email ?? "",
-        kind: "resetCode",
-        language: languageOf(user),
-        vars: { code },
-      });
+  await enforce(ctx.db, checks);
+  if (await isDemoLogin(ctx.db, normalised)) fail("demo_account_password_reset");
+  afterAnswer(ctx.log, "forgot-password", () => mailResetCode(ctx.db, normalised), ctx.whenAnswered);
+}
+
+/** One row of one boolean for every login: whether it names the demo account (sandbox people never). */
+async function isDemoLogin(db: Db, login: string): Promise<boolean> {
+  const [row] = await db.execute<{ demo: boolean }>(sql`select exists(
+    select 1 from ${schema.users}
+    where ${schema.users.sandboxId} is null and ${schema.users.isDemo}
+      and (${schema.users.email} = ${login} or ${schema.users.username} = ${login})) as demo`);
+  return row?.demo === true;
+}
+
+/** After the answer: a new code for an enabled account with an address, and its mail. */
+async function mailResetCode(db: Db, login: string): Promise<void> {
+  const user = (await findByLogin(db, login))?.user;
+  if (!user?.email || !user.enabled || user.isDemo) return;
+  const code = generateNumericCode(8);
+  const values = {
+    codeHash: hashToken(code),
+    attempts: 0,
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.passwordResetCodes)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: schema.passwordResetCodes.userId, set: values });
+    await enqueueMail(tx, {
+      to: user.email ?? "",
+      kind: "resetCode",
+      language: languageOf(user),
+      vars: { code },
     });
   });
 }
@@ -436,7 +460,7 @@ export async function resetPassword(
     [RATE_RULES.resetCodeAccount, login],
     [RATE_RULES.resetCodeAddress, addressSubject(ctx.ip)],
   ];
-  if (!(await consume(ctx.db, checks))) fail("too_many_requests");
+  await enforce(ctx.db, checks);
   const user = (await findByLogin(ctx.db, login))?.user;
   if (user?.isDemo) fail("demo_account_password_reset");
   if (!user) return fail("invalid_code");
@@ -487,7 +511,7 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
 ) {
   if (user.isDemo) fail("demo_account_read_only");
-  if (!(await hit(ctx.db, RATE_RULES.changePassword, user.id))) fail("too_many_requests");
+  await enforce(ctx.db, [[RATE_RULES.changePassword, user.id]]);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword)).ok) fail("current_password_wrong");
   const passwordHash = await acceptNewPassword(input.newPassword, personalWords(user));
   await ctx.db

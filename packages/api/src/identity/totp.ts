@@ -1,8 +1,8 @@
 import {
   decryptSecret,
   encryptSecret,
+  enforce,
   generateTotpSecret,
-  hit,
   matchTotp,
   RATE_RULES,
   totpUri,
@@ -98,7 +98,7 @@ export async function beginSetup(tx: Tx, key: Uint8Array, user: UserRow) {
  * transaction back, and the count must stay.
  */
 async function limitTries(db: Db, user: UserRow) {
-  if (!(await hit(db, RATE_RULES.totpAccount, user.id))) fail("too_many_requests");
+  await enforce(db, [[RATE_RULES.totpAccount, user.id]]);
 }
 
 export async function enable(db: Db, tx: Tx, key: Uint8Array, user: UserRow, code: string) {

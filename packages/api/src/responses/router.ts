@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { respondentProcedure, router } from "../trpc";
 import * as responses from "./responses";
+import { limitSubmission } from "./submission-limit";
 
 /** A share's key (generateToken) and a team's urlSafeName, as they stand in the public link. */
 const ZLink = z.object({
@@ -69,7 +70,7 @@ export const publicSurveyRouter = router({
         tags: ["respondent"],
         summary: "Submit one response",
         description:
-          "Stores one response: the answers keyed by question key (a slider's value, or the chosen choice's value). `submissionId` is made once in the browser: sending it again answers as the first call did and stores nothing more. `browserToken` is a random value kept in the browser, stored only as its SHA-256: another submission with it to the same share answers 409 `already_answered`. Refused with 409 `survey_not_started`, `survey_ended` or `survey_full`, 404 `survey_link_unknown`, 400 `invalid_answer` (unknown question, value outside the slider's range or step, no such choice, no answers). No IP address, user agent or time of day is stored: the day only.",
+          "Stores one response: the answers keyed by question key (a slider's value, or the chosen choice's value). `submissionId` is made once in the browser: sending it again answers as the first call did and stores nothing more. `browserToken` is a random value kept in the browser, stored only as its SHA-256: another submission with it to the same share answers 409 `already_answered`. Refused with 409 `survey_not_started`, `survey_ended` or `survey_full`, 404 `survey_link_unknown`, 400 `invalid_answer` (unknown question, value outside the slider's range or step, no such choice, no answers). At most the server's configured number of submissions per share and client address an hour (an IPv6 client per /64; 429 `too_many_requests` with `Retry-After`). No IP address, user agent or time of day is stored: the day only.",
       },
     })
     .input(
@@ -83,12 +84,13 @@ export const publicSurveyRouter = router({
       }),
     )
     .output(z.object({ stored: z.literal(true), submittedOn: z.string() }))
-    .mutation(({ ctx, input }) =>
-      responses.submitResponse(ctx.db, input.shareKey, input.teamUrlSafeName, {
+    .mutation(async ({ ctx, input }) => {
+      await limitSubmission(ctx, input.shareKey);
+      return responses.submitResponse(ctx.db, input.shareKey, input.teamUrlSafeName, {
         submissionId: input.submissionId,
         browserToken: input.browserToken,
         language: input.language,
         answers: input.answers,
-      }),
-    ),
+      });
+    }),
 });

@@ -1,4 +1,4 @@
-import { publicSurveyLink } from "@kunto/core";
+import { publicSurveyLink, ZEmail } from "@kunto/core";
 import { type SystemDb, schema, withSystem } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -13,6 +13,19 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 /** Why an invitation was not sent, when the outbox did not try: keys the client translates. */
 export const INVITATION_HELD_DEMO = "held_demo";
 export const INVITATION_NO_SMTP = "no_smtp";
+
+/**
+ * How many invitation mails a send queues: one per distinct valid address, as `sendShare` stores
+ * them. Counted against the sender's and the organisation's hourly invitation mails (issue 17.5).
+ */
+export function invitationMailCount(emails: readonly string[]): number {
+  const distinct = new Set<string>();
+  for (const entry of emails) {
+    const parsed = ZEmail.safeParse(entry);
+    if (parsed.success) distinct.add(parsed.data);
+  }
+  return distinct.size;
+}
 
 /** Queues the outbox mails of waiting invitations; each in the organisation it belongs to. */
 export async function queueSurveyInvitationMails(
