@@ -134,7 +134,11 @@ async function seededDemo() {
         .from(schema.memberships)
         .where(eq(schema.memberships.userId, demoUser.id))
     ).map((r) => r.id);
-    const tenants = await tx.select().from(schema.tenants).where(inArray(schema.tenants.id, tenantIds));
+    const tenants = await tx
+      .select()
+      .from(schema.tenants)
+      .where(inArray(schema.tenants.id, tenantIds))
+      .orderBy(schema.tenants.id);
     const memberships = await tx
       .select()
       .from(schema.memberships)
@@ -143,7 +147,8 @@ async function seededDemo() {
     const values = await tx
       .select()
       .from(schema.tenantValues)
-      .where(inArray(schema.tenantValues.tenantId, tenantIds));
+      .where(inArray(schema.tenantValues.tenantId, tenantIds))
+      .orderBy(schema.tenantValues.tenantId, schema.tenantValues.key);
     const people = await tx
       .select()
       .from(schema.users)

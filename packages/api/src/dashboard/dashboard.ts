@@ -103,10 +103,7 @@ async function side(
     heldBack: calc.metadata.heldBack,
     anonymityThreshold: threshold,
     status: report.status,
-    missingAnswers:
-      withheld && threshold !== null
-        ? Math.max(1, threshold - calc.metadata.answers - calc.metadata.heldBack)
-        : null,
+    missingAnswers: withheld && threshold !== null ? calc.metadata.needed : null,
     fitnessIndex: report.fitnessIndex,
     culture: report.culture,
     previous:

@@ -1,4 +1,5 @@
 import { suppressBreakdowns } from "@kunto/engine";
+import { answersToFirstRelease } from "./release";
 import type { SelectedSurvey } from "./selection";
 
 /**
@@ -26,12 +27,12 @@ export type SelectionAnonymity =
  */
 export function selectionAnonymity(survey: SelectedSurvey, threshold: number): SelectionAnonymity {
   const respondents = survey.aggregates.respondents;
-  // Answers held back count towards the next step: with 3 held back of 5 needed, 2 more release them.
+  // Held-back answers count towards their share's step: 3 held back of 5 need 2 more in that share.
   if (respondents < threshold)
     return {
       status: "not_enough_answers",
       respondents,
-      needed: Math.max(1, threshold - respondents - survey.heldBack),
+      needed: answersToFirstRelease(survey.shares, threshold),
       withShares: [],
     };
   const visibility = suppressBreakdowns(

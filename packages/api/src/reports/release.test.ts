@@ -1,6 +1,6 @@
 import { type Aggregates, emptyAggregates, type Moments } from "@kunto/engine";
 import { describe, expect, it } from "vitest";
-import { advanceRelease, releaseStep } from "./release";
+import { advanceRelease, answersToFirstRelease, mergeReleased, releaseStep } from "./release";
 
 const m = (count: number, sum: number): Moments => ({ count, sum, sumSquares: sum * sum });
 const state = (respondents: number, questions: Record<string, Moments>, categories = {}): Aggregates => ({
@@ -51,5 +51,42 @@ describe("advanceRelease (issue 17.1)", () => {
   it("steps by the threshold for personnel surveys and by one for management surveys", () => {
     expect(releaseStep("PERSONNEL", 7)).toBe(7);
     expect(releaseStep("MANAGEMENT", 7)).toBe(1);
+  });
+});
+
+describe("mergeReleased (issue 17.1: a selection is the sum of its shares' released states)", () => {
+  const share = (key: string, released: Aggregates, heldBack: number) => ({
+    id: `id-${key}`,
+    key,
+    name: key,
+    surveyId: "survey",
+    released,
+    heldBack,
+  });
+
+  it("adds up the shares' released aggregates and what each holds back, never their live ones", () => {
+    const merged = mergeReleased([
+      share("a", state(5, { q: m(5, 250) }, { c: m(5, 200) }), 3),
+      share("b", state(7, { q: m(6, 420), r: m(7, 70) }), 4),
+    ]);
+    expect(merged.aggregates.respondents).toBe(12);
+    expect(merged.aggregates.questions.q).toEqual({ count: 11, sum: 670, sumSquares: 250 * 250 + 420 * 420 });
+    expect(merged.aggregates.questions.r).toEqual(m(7, 70));
+    expect(merged.aggregates.categories.c).toEqual(m(5, 200));
+    expect(merged.heldBack).toBe(7);
+  });
+
+  it("is empty for no shares", () => {
+    expect(mergeReleased([])).toEqual({ aggregates: emptyAggregates(), heldBack: 0 });
+  });
+});
+
+describe("answersToFirstRelease (issue 17.1)", () => {
+  it("counts for the share closest to its step, at least one", () => {
+    expect(answersToFirstRelease([{ heldBack: 3 }, { heldBack: 3 }], 5)).toBe(2);
+    expect(answersToFirstRelease([{ heldBack: 1 }, { heldBack: 4 }], 5)).toBe(1);
+    expect(answersToFirstRelease([{ heldBack: 0 }], 5)).toBe(5);
+    expect(answersToFirstRelease([], 5)).toBe(5);
+    expect(answersToFirstRelease([{ heldBack: 7 }], 5)).toBe(1);
   });
 });

@@ -124,6 +124,16 @@ async function storeRelease(tx: Tx, shareId: string, from: number, next: Aggrega
   return current?.released ? parseAggregates(current.released) : emptyAggregates();
 }
 
+/**
+ * How many more answers release the first numbers of a selection of shares that shows none yet:
+ * releases happen per share, so the share closest to its step decides (3 + 3 held back of 5 need
+ * 2 more, in one of them, not 1).
+ */
+export function answersToFirstRelease(shares: ReadonlyArray<{ heldBack: number }>, step: number): number {
+  const closest = Math.min(step, ...shares.map((s) => step - s.heldBack));
+  return Math.max(1, closest);
+}
+
 /** The shares' released aggregates added up, and what they hold back. */
 export function mergeReleased(shares: readonly ShareState[]): { aggregates: Aggregates; heldBack: number } {
   return {

@@ -57,6 +57,10 @@ const ZCalculation = z.object({
       description:
         "Answers stored but not in the result yet: results advance in steps of at least the anonymity threshold of new answers, so two readings never single out one person.",
     }),
+    needed: z.number().int().meta({
+      description:
+        "Personnel: answers still needed before the first numbers are shown (in the share closest to its step); 0 when shown, and for management.",
+    }),
   }),
   /** The personnel result (document 2 §3 `lta`); null for a management survey. */
   lta: ZSide.nullable(),

@@ -3,7 +3,7 @@ import type { Tx } from "@kunto/db";
 import { computeReport, DEFAULT_CATEGORY_TREE, emptyAggregates, type SideReport } from "@kunto/engine";
 import { sql } from "drizzle-orm";
 import { loadTemplate } from "../responses/responses";
-import { mergeReleased, shareStates } from "./release";
+import { answersToFirstRelease, mergeReleased, shareStates } from "./release";
 
 /**
  * A survey's calculation (document 2 §3 "calculation", §7 calculate / calculation): the engine's
@@ -16,7 +16,7 @@ export interface SurveyCalculation {
   surveyKey: string;
   type: "PERSONNEL" | "MANAGEMENT";
   anonymityThreshold: number | null;
-  metadata: { answers: number; heldBack: number };
+  metadata: { answers: number; heldBack: number; needed: number };
   lta: SideReport | null;
   oja: SideReport | null;
 }
@@ -36,7 +36,8 @@ export async function calculateSurvey(
     from surveys s join tenants t on t.id = s.tenant_id
     where s.key = ${surveyKey} and s.tenant_id = ${tenantId}`);
   if (!survey) throw new AppError("not_found");
-  const { aggregates: merged, heldBack } = mergeReleased(await shareStates(tx, [survey.id]));
+  const shares = await shareStates(tx, [survey.id]);
+  const { aggregates: merged, heldBack } = mergeReleased(shares);
   const template = await loadTemplate(tx, survey.template_id);
   const personnel = survey.type === "PERSONNEL";
   const report = computeReport({
@@ -50,7 +51,14 @@ export async function calculateSurvey(
     surveyKey,
     type: survey.type,
     anonymityThreshold: personnel ? report.anonymityThreshold : null,
-    metadata: { answers: merged.respondents, heldBack },
+    metadata: {
+      answers: merged.respondents,
+      heldBack,
+      needed:
+        personnel && merged.respondents < survey.anonymity_threshold
+          ? answersToFirstRelease(shares, survey.anonymity_threshold)
+          : 0,
+    },
     lta: personnel ? report.personnel : null,
     // null until the management survey has an answer.
     oja: personnel ? null : report.management,
