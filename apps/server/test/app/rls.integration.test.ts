@@ -343,6 +343,70 @@ describe("the catalogue of tenant-owned tables", () => {
   });
 });
 
+describe("issue 17.8: the policy that opens a share by its key", () => {
+  it("issue 17.8: the survey_shares_by_key policy in the policy-text check: SELECT only, the share whose key is app.share_key, and no other policy reads that setting", async () => {
+    const policies = await db.ownerSql<
+      {
+        table: string;
+        name: string;
+        cmd: string;
+        permissive: boolean;
+        qual: string | null;
+        check: string | null;
+      }[]
+    >`
+      select c.relname as table, p.polname as name, p.polcmd as cmd, p.polpermissive as permissive,
+        pg_get_expr(p.polqual, p.polrelid) as qual, pg_get_expr(p.polwithcheck, p.polrelid) as check
+      from pg_policy p join pg_class c on c.oid = p.polrelid
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`;
+    const byKey = policies.filter((p) => p.table === "survey_shares" && p.name === "survey_shares_by_key");
+    expect(byKey).toEqual([
+      {
+        table: "survey_shares",
+        name: "survey_shares_by_key",
+        cmd: "r",
+        permissive: true,
+        qual: "(key = NULLIF(current_setting('app.share_key'::text, true), ''::text))",
+        check: null,
+      },
+    ]);
+    // The setting opens nothing else: no other policy names it.
+    const naming = policies
+      .filter((p) => `${p.qual ?? ""} ${p.check ?? ""}`.includes("app.share_key"))
+      .map((p) => `${p.table}.${p.name}`);
+    expect(naming).toEqual(["survey_shares.survey_shares_by_key"]);
+    // Every policy allowed to name no tenant is for reading only.
+    for (const key of Object.keys(POLICIES_WITHOUT_TENANT)) {
+      const policy = policies.find((p) => `${p.table}.${p.name}` === key);
+      expect(policy?.cmd, key).toBe("r");
+    }
+  });
+
+  it("issue 17.8: a share's key set as app.share_key reads that share only, and changes nothing", async () => {
+    const [share] = await asSystem((tx) =>
+      tx.execute<{ id: string; key: string; tenant_id: string }>(
+        sql`select id, key, tenant_id from survey_shares where tenant_id = ${b} order by key limit 1`,
+      ),
+    );
+    if (!share) throw new Error("no share of tenant B");
+    const byKey = sql`select set_config('app.share_key', ${share.key}, true)`;
+    const seen = await asApp(byKey, (tx) => tx.execute<{ id: string }>(sql`select id from survey_shares`));
+    expect(seen.map((r) => r.id)).toEqual([share.id]);
+    const changed = await asApp(byKey, (tx) =>
+      tx.execute(sql`update survey_shares set name = 'Forged' where id = ${share.id} returning 1`),
+    );
+    expect(changed.length).toBe(0);
+    const deleted = await asApp(byKey, (tx) =>
+      tx.execute(sql`delete from survey_shares where id = ${share.id} returning 1`),
+    );
+    expect(deleted.length).toBe(0);
+    const [still] = await asSystem((tx) =>
+      tx.execute<{ name: string }>(sql`select name from survey_shares where id = ${share.id}`),
+    );
+    expect(still?.name).toBe("RLS share");
+  });
+});
+
 // Two tenants, a member of each and a platform admin; one row per tenant in every fenced table.
 let a: string;
 let b: string;
@@ -412,6 +476,29 @@ describe.each(fenced.map((t) => [t.table, t] as const))("%s", (_name, t) => {
     // The real admin path (the session token, checked in the database) does see both.
     const admin = await asApp(sql`select kunto_enter_admin(${adminToken})`, (tx) => countRows(tx, t, a, b));
     expect(admin).toMatchObject({ a: truth.a, b: truth.b });
+  });
+
+  it("issue 17.8: a forged app.share_key opens no other tenant's row (of survey_shares, only the one share it names)", async () => {
+    const truth = await asSystem((tx) => countRows(tx, t, a, b));
+    // Values that are no share's key, and patterns a careless policy (LIKE, IS NOT NULL) would match.
+    for (const value of ["%", "_%", "*", " ", "true", `rls-${randomUUID()}`]) {
+      const forged = sql`select set_config('app.share_key', ${value}, true)`;
+      expect(await asApp(forged, (tx) => countRows(tx, t, a, b)), value).toEqual({ a: 0, b: 0, total: 0 });
+      const inA = await asApp(scope(userA, a), async (tx) => {
+        await tx.execute(forged);
+        return countRows(tx, t, a, b);
+      });
+      expect(inA, value).toEqual({ a: truth.a, b: 0, total: truth.a });
+    }
+    // B's real share key: that one share row and nothing else of B, in this table or any other.
+    const [share] = await asSystem((tx) =>
+      tx.execute<{ key: string }>(
+        sql`select key from survey_shares where tenant_id = ${b} order by key limit 1`,
+      ),
+    );
+    const byKey = sql`select set_config('app.share_key', ${share?.key ?? ""}, true)`;
+    const opened = t.table === "survey_shares" ? 1 : 0;
+    expect(await asApp(byKey, (tx) => countRows(tx, t, a, b))).toEqual({ a: 0, b: opened, total: opened });
   });
 
   it("changes and deletes no row of another tenant, and moves no row into it", async () => {

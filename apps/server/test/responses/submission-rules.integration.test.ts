@@ -1,0 +1,223 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { submitResponse } from "@kunto/api";
+import { generatePublicKey } from "@kunto/auth";
+import { schema } from "@kunto/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asOwner, connect, makeTenant, startServer } from "../support/harness";
+import { answeredSurvey, answersFor } from "../support/reports";
+import { errorOf, outputOf, rest } from "../support/rest";
+import { makeSharedSurvey } from "../support/surveys";
+
+/**
+ * Issue 17.8: the second condition of the submission rules, each with a test that fails when that
+ * condition breaks: a stored submission's retry succeeds whatever happened to the survey since, the
+ * FREE cap is the whole survey's, a team must be one the share was given to, and the cap holds
+ * under a race that is arranged, not hoped for.
+ */
+const db = connect();
+let server: Awaited<ReturnType<typeof startServer>>;
+const MINUTE = 60 * 1000;
+
+beforeAll(async () => {
+  server = await startServer(db.db);
+});
+afterAll(async () => {
+  await server.close();
+  await db.close();
+});
+
+const token = () => randomBytes(24).toString("base64url");
+type SubmissionInput = Parameters<typeof submitResponse>[3];
+
+/** A submission as the respondent page makes it, answering every question (varied by `seed`). */
+async function submission(templateId: string, seed: number): Promise<SubmissionInput> {
+  return {
+    submissionId: randomUUID(),
+    browserToken: token(),
+    language: "en",
+    answers: await answersFor(db.db, templateId, seed),
+  };
+}
+
+const submit = (link: string, body: SubmissionInput) =>
+  rest(server, { method: "POST", path: `/api/public/survey/${link}/response`, body });
+const page = (link: string) => rest(server, { method: "GET", path: `/api/public/survey/${link}?lang=en` });
+
+async function storedResponses(surveyId: string): Promise<number> {
+  const [row] = await db.ownerSql<{ n: number }[]>`
+    select count(*)::int as n from survey_responses where survey_id = ${surveyId}`;
+  return row?.n ?? 0;
+}
+
+describe("issue 17.8: a stored submission's retry", () => {
+  it("issue 17.8: a retried submission after the survey ended still answers success when it was stored", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const { link, survey, template } = await makeSharedSurvey(db.owner, tenant.id);
+    const body = await submission(template.id, 1);
+    const first = outputOf("publicSurvey.submit", await submit(link, body));
+    // The survey ends (the admin's "end now") before the page's retry arrives.
+    await asOwner(db.owner, (tx) =>
+      tx
+        .update(schema.surveys)
+        .set({ endsAt: new Date(Date.now() - MINUTE) })
+        .where(eq(schema.surveys.id, survey.id)),
+    );
+    // The first condition holds: a new submission is refused now.
+    expect(errorOf(await submit(link, await submission(template.id, 2))).error_key).toBe("survey_ended");
+    // The second: the stored one's retry answers as the first call did, and stores nothing more.
+    const retry = await submit(link, body);
+    expect(retry.status).toBe(200);
+    expect(outputOf("publicSurvey.submit", retry)).toEqual(first);
+    expect(await storedResponses(survey.id)).toBe(1);
+  });
+
+  it("issue 17.8: a retried submission after the survey filled up still answers success when it was stored", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "FREE" });
+    const { link, survey, template } = await makeSharedSurvey(db.owner, tenant.id);
+    const bodies: SubmissionInput[] = [];
+    for (let i = 0; i < 10; i++) bodies.push(await submission(template.id, i));
+    const answers = [];
+    for (const body of bodies) answers.push(outputOf("publicSurvey.submit", await submit(link, body)));
+    // Full: the page says so and an eleventh respondent is refused.
+    expect(outputOf("publicSurvey.get", await page(link)).state).toBe("full");
+    expect(errorOf(await submit(link, await submission(template.id, 10))).error_key).toBe("survey_full");
+    // The last and the first stored submission retried: success, as their first calls answered.
+    for (const i of [9, 0]) {
+      const retry = await submit(link, bodies[i] as SubmissionInput);
+      expect(retry.status, `retry of submission ${i}`).toBe(200);
+      expect(outputOf("publicSurvey.submit", retry)).toEqual(answers[i]);
+    }
+    expect(await storedResponses(survey.id)).toBe(10);
+  });
+});
+
+describe("issue 17.8: the FREE cap and the share's teams", () => {
+  it("issue 17.8: the FREE cap counts the whole survey, not per team", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "FREE" });
+    // Two target groups (a share and a team each): 6 + 4 answers fill the survey's 10 places.
+    const survey = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [6, 4], running: true });
+    expect(await storedResponses(survey.surveyId)).toBe(10);
+    for (const share of survey.shares) {
+      const link = `${share.key}/${share.team}`;
+      expect(outputOf("publicSurvey.get", await page(link)).state, share.name).toBe("full");
+      const refused = await submit(link, await submission(survey.templateId, 50));
+      expect(refused.status, share.name).toBe(409);
+      expect(errorOf(refused).error_key).toBe("survey_full");
+    }
+    expect(await storedResponses(survey.surveyId)).toBe(10);
+  });
+
+  it("issue 17.8: an answer is refused for a team the survey was not shared with", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    // Shares A and B of one survey, each with its own team.
+    const survey = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [0, 0], running: true });
+    const [a, b] = survey.shares;
+    if (!a || !b) throw new Error("two shares");
+    // A team of the same organisation that no share holds, and one shared with another survey.
+    const loose = `team-${generatePublicKey().slice(0, 8).toLowerCase()}`;
+    await asOwner(db.owner, (tx) =>
+      tx.insert(schema.teams).values({
+        tenantId: tenant.id,
+        key: generatePublicKey(),
+        name: "Not shared",
+        type: "PERSONNEL",
+        urlSafeName: loose,
+      }),
+    );
+    const other = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [0], running: true });
+    const elsewhere = other.shares[0]?.team ?? "";
+    for (const team of [b.team, loose, elsewhere]) {
+      const link = `${a.key}/${team}`;
+      const shown = await page(link);
+      expect(shown.status, team).toBe(404);
+      expect(errorOf(shown).error_key).toBe("survey_link_unknown");
+      const sent = await submit(link, await submission(survey.templateId, 1));
+      expect(sent.status, team).toBe(404);
+      expect(errorOf(sent).error_key).toBe("survey_link_unknown");
+    }
+    expect(await storedResponses(survey.surveyId)).toBe(0);
+    expect(await storedResponses(other.surveyId)).toBe(0);
+    // The share's own team answers (the link works; only the team was wrong).
+    outputOf(
+      "publicSurvey.submit",
+      await submit(`${a.key}/${a.team}`, await submission(survey.templateId, 2)),
+    );
+    const [row] = await db.ownerSql<{ share_id: string; team_id: string }[]>`
+      select share_id, team_id from survey_responses where survey_id = ${survey.surveyId}`;
+    expect(row).toEqual({ share_id: a.id, team_id: a.teamId });
+  });
+});
+
+describe("issue 17.8: the survey cap under a race", () => {
+  /** Backends of this database waiting for a lock, with the backends they wait for. */
+  async function lockWaiters() {
+    return db.ownerSql<{ pid: number; blockers: number[] }[]>`
+      select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+  }
+
+  it("issue 17.8: the survey-cap race: a submission racing for the last place waits on the survey's lock and is refused (deterministic)", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "FREE" });
+    // Nine of the FREE plan's ten places taken.
+    const survey = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [9], running: true });
+    const share = survey.shares[0];
+    if (!share) throw new Error("share");
+    expect(await storedResponses(survey.surveyId)).toBe(9);
+
+    // A transaction holds every aggregate stripe of the team (each submission adds to one), so a
+    // submission that has counted the survey's answers stops before it commits. Two submissions
+    // then race for the last place: with the survey's lock, the second waits on the first (which
+    // has the lock) and counts after it commits; without it, both count 9 and both wait here.
+    const holder = await db.ownerSql.reserve();
+    const results: Array<Promise<string>> = [];
+    let waiting: { holderPid: number; waiters: Array<{ pid: number; blockers: number[] }> } | null = null;
+    try {
+      await holder`begin`;
+      await holder`
+        insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
+        select ${tenant.id}, ${survey.surveyId}, ${share.id}, ${share.teamId}, s,
+          '{"respondents":0,"categories":{},"questions":{}}'::jsonb
+        from generate_series(0, ${schema.AGGREGATE_STRIPES - 1}) s
+        on conflict (share_id, team_id, stripe) do update set aggregates = survey_aggregates.aggregates`;
+      const [{ pid: holderPid } = { pid: 0 }] = await holder<
+        { pid: number }[]
+      >`select pg_backend_pid() as pid`;
+
+      for (const seed of [100, 101]) {
+        const input = await submission(survey.templateId, seed);
+        const result = submitResponse(db.db, share.key, share.team, input).then(
+          () => "stored",
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        results.push(result);
+      }
+      // Wait on the state, not on time: both submissions blocked on a lock.
+      let waiters = await lockWaiters();
+      for (const since = Date.now(); waiters.length < 2; waiters = await lockWaiters()) {
+        if (Date.now() - since > 20_000)
+          throw new Error(`the submissions did not both wait: ${JSON.stringify(waiters)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      waiting = { holderPid, waiters };
+    } finally {
+      // Nothing the holder wrote stays: the stripes are as the nine submissions left them.
+      await holder`rollback`;
+      holder.release();
+    }
+    const outcomes = await Promise.all(results);
+    // Exactly one took the last place; without the survey's lock both would have (11 answers).
+    expect(outcomes.sort()).toEqual(["stored", "survey_full"]);
+    expect(await storedResponses(survey.surveyId)).toBe(10);
+    // And the survey's lock is what ordered them: one waited for the holder (it had counted and
+    // written its row), the other for that first submission, not for the holder.
+    const first = waiting?.waiters.find((w) => w.blockers.includes(waiting?.holderPid ?? -1));
+    const second = waiting?.waiters.find((w) => w !== first);
+    expect(first, JSON.stringify(waiting)).toBeDefined();
+    expect(second?.blockers, JSON.stringify(waiting)).toEqual([first?.pid]);
+    const [aggregates] = await db.ownerSql<{ n: number }[]>`
+      select coalesce(sum((aggregates->>'respondents')::int), 0)::int as n
+      from survey_aggregates where survey_id = ${survey.surveyId}`;
+    expect(aggregates?.n).toBe(10);
+  });
+});
