@@ -23,7 +23,8 @@ export function strykerConfig({ mutate }) {
     // needs, so skip the rewrite and leave the package's tsconfig (which extends a file outside the
     // sandbox) out of the sandbox; vitest transforms these sources without it.
     tsconfigFile: "tsconfig.stryker-none.json",
-    ignorePatterns: ["tsconfig.json", "reports", "stryker.config.mjs"],
+    // Anchored: a bare "reports" would also leave out a source folder of that name (packages/api/src/reports).
+    ignorePatterns: ["tsconfig.json", "/reports", "stryker.config.mjs"],
     reporters: ["clear-text", "progress-append-only", "html", "json"],
     htmlReporter: { fileName: "reports/mutation/index.html" },
     jsonReporter: { fileName: "reports/mutation/mutation.json" },
