@@ -68,7 +68,7 @@ describe("issue 17.8: the N more answers needed status", () => {
       withShares: [],
     });
     expect(seen.report.personnel?.heldBack).toBe(1);
-    expect(seen.calculation.metadata).toEqual({ answers: 0, heldBack: 1 });
+    expect(seen.calculation.metadata).toEqual({ answers: 0, heldBack: 1, needed: 4 });
     expect(seen.calculation.lta?.status).toBe("not_enough_answers");
     expect(seen.dashboard.personnel).toMatchObject({
       status: "not_enough_answers",
@@ -99,7 +99,7 @@ describe("issue 17.8: the N more answers needed status", () => {
     expect(seen.report.personnel?.heldBack).toBe(0);
     expect(seen.report.personnel?.result.status).toBe("ok");
     expect(seen.report.personnel?.result.categories.some((c) => c.value !== null)).toBe(true);
-    expect(seen.calculation.metadata).toEqual({ answers: 5, heldBack: 0 });
+    expect(seen.calculation.metadata).toEqual({ answers: 5, heldBack: 0, needed: 0 });
     expect(seen.calculation.lta?.status).toBe("ok");
     expect(seen.dashboard.personnel).toMatchObject({
       status: "ok",
