@@ -39,13 +39,12 @@ export function clientIp(c: HonoContext, trustProxy = 0): string {
 }
 
 /**
- * Runs work once the response has left: Node's response finished (its last bytes handed to the
- * socket) or the connection closed. Without a Node response (a request built in a test) the next
+ * Runs work once the response has left (`env` is the Node adapter's `{ incoming, outgoing }`):
+ * Node's response finished (its last bytes handed to the socket) or the connection closed. Without a Node response (a request built in a test) the next
  * turn of the event loop. Issue 17.7: what forgot-password does for an existing account only runs
  * after its answer is out, so it cannot delay that answer.
  */
-export function whenAnsweredOf(c: HonoContext): (run: () => void) => void {
-  const env: unknown = c.env;
+export function whenAnsweredOf(env: unknown): (run: () => void) => void {
   const outgoing =
     env && typeof env === "object" && "outgoing" in env
       ? (env.outgoing as ServerResponse | undefined)
@@ -115,7 +114,7 @@ export async function createRequestContext(
         ),
       clearSession: clear,
     },
-    whenAnswered: whenAnsweredOf(c),
+    whenAnswered: whenAnsweredOf(c.env),
   };
 }
 

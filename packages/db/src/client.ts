@@ -4,10 +4,19 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 
-export function createDb(url: string, options: { max?: number } = {}) {
+export function createDb(
+  url: string,
+  options: {
+    max?: number;
+    /** Sees every statement the pool sends (tests that prove which statements a call makes). */
+    onStatement?: (statement: string) => void;
+  } = {},
+) {
+  const onStatement = options.onStatement;
   const client = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
+    ...(onStatement ? { debug: (_connection: number, statement: string) => onStatement(statement) } : {}),
     // Transactions set their tenant with set_config(..., true); nothing session-level may leak.
     prepare: true,
     // While the database is away every call fails at once (503, docs/decisions.md "When the

@@ -451,14 +451,7 @@ describe("export tables of one side", () => {
       ...personnel,
       result: {
         ...personnel.result,
-        questions: [
-          {
-            key: "q1",
-            category: null,
-            ...withheld,
-            band: "strength",
-          } as unknown as Side["result"]["questions"][number],
-        ],
+        questions: [{ key: "q1", category: null, ...withheld, band: "strength" }],
       },
     };
     const model = exportModel(report({ personnel: slipped, management: null }), "en");

@@ -3,10 +3,7 @@ import { once } from "node:events";
 import { createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { backgroundWorkDone, type Context, createCaller } from "@kunto/api";
-import { type Db, schema } from "@kunto/db";
-import { drizzle } from "drizzle-orm/postgres-js";
-import type { Context as HonoContext } from "hono";
-import postgres from "postgres";
+import { createDb, schema } from "@kunto/db";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createRequestContext, whenAnsweredOf } from "../../src/context";
 import { connect, makeUser, startServer, TEST_CONFIG } from "../support/harness";
@@ -44,14 +41,10 @@ async function withTracedCalls(
   body: (forgot: (username: string) => Promise<Traced>, statements: string[]) => Promise<void>,
 ) {
   const statements: string[] = [];
-  const client = postgres(inject("appUrl"), {
+  const { db: traced, close } = createDb(inject("appUrl"), {
     max: 1,
-    onnotice: () => {},
-    debug: (_connection, query) => {
-      statements.push(query);
-    },
+    onStatement: (statement) => statements.push(statement),
   });
-  const traced = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
   const forgot = async (username: string): Promise<Traced> => {
     const waiting: Array<() => void> = [];
     const ctx: Context = {
@@ -83,7 +76,7 @@ async function withTracedCalls(
     await backgroundWorkDone();
     await body(forgot, statements);
   } finally {
-    await client.end();
+    await close();
   }
 }
 
@@ -154,8 +147,7 @@ describe("issue 17.7: forgot-password does the same work for every address befor
     const started: boolean[] = [];
     let startedWhileWriting = -1;
     const server = createServer((req, res: ServerResponse) => {
-      const c = { env: { incoming: req, outgoing: res } } as unknown as HonoContext;
-      whenAnsweredOf(c)(() => started.push(res.writableFinished));
+      whenAnsweredOf({ incoming: req, outgoing: res })(() => started.push(res.writableFinished));
       // Half the answer written, a few turns of the event loop: nothing may have started.
       res.write("part of the answer ");
       setImmediate(() =>

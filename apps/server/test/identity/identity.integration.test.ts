@@ -9,14 +9,12 @@ import {
   SESSION_LIFETIME_MS,
   sessionCookieName,
 } from "@kunto/auth";
-import { type Db, schema } from "@kunto/db";
+import { createDb, type Db, schema } from "@kunto/db";
 import { deliverDueMails } from "@kunto/mail";
 import { hash as argon2Hash } from "@node-rs/argon2";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -629,14 +627,12 @@ async function withTracedDb(
 ) {
   const statements: string[] = [];
   let recording = false;
-  const client = postgres(inject("appUrl"), {
+  const { db: traced, close } = createDb(inject("appUrl"), {
     max: 1,
-    onnotice: () => {},
-    debug: (_connection, query) => {
-      if (recording) statements.push(query);
+    onStatement: (statement) => {
+      if (recording) statements.push(statement);
     },
   });
-  const traced = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
   const record = async (call: () => Promise<unknown>) => {
     await backgroundWorkDone();
     statements.length = 0;
@@ -650,7 +646,7 @@ async function withTracedDb(
   try {
     await body(traced, record);
   } finally {
-    await client.end();
+    await close();
   }
 }
 
