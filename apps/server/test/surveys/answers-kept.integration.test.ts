@@ -5,16 +5,9 @@ import { eq, sql } from "drizzle-orm";
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerThroughPage } from "../support/answers";
-import {
-  type Actor,
-  actorFor,
-  asOwner,
-  connect,
-  makeTenant,
-  makeUser,
-  startServer,
-} from "../support/harness";
+import { actorFor, asOwner, connect, makeTenant, makeUser, startServer } from "../support/harness";
 import { duringUncommittedWrite } from "../support/held-write";
+import { errorOf, outputOf, rest } from "../support/rest";
 
 /**
  * Issue 17.2: no answers lost to a delete or a reschedule. A share with answers is refused
@@ -34,32 +27,14 @@ afterAll(async () => {
   await db.close();
 });
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked field by field.
-  body: any;
-}
-
-async function call(actor: Actor, tenantId: string, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { origin: server.base, "x-tenant-id": tenantId };
-  if (actor.cookie) headers.cookie = actor.cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null } as Answer;
-}
-
 async function organisation(plan: "FREE" | "PRO" = "PRO") {
   const tenant = await makeTenant(db.owner, { plan });
   const user = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
   const actor = await actorFor(db.db, "admin", user.id);
   return {
     tenant,
-    admin: (method: string, path: string, body?: unknown) => call(actor, tenant.id, method, path, body),
+    admin: (method: string, path: string, body?: unknown) =>
+      rest(server, { actor, tenantId: tenant.id, method, path: `/api${path}`, body }),
   };
 }
 type Org = Awaited<ReturnType<typeof organisation>>;
@@ -68,12 +43,18 @@ const today = () => dayOf(new Date());
 
 /** A team, a survey running from today for a week, and a share of it with the team (all over REST). */
 async function sharedSurvey(org: Org) {
-  const team = (
-    await org.admin("POST", "/tenant/team", { name: `Team ${randomUUID().slice(0, 6)}`, type: "PERSONNEL" })
-  ).body;
-  const survey = (
-    await org.admin("POST", "/tenant/survey", { type: "PERSONNEL", start: today(), end: addDays(today(), 7) })
-  ).body;
+  const team = outputOf(
+    "team.create",
+    await org.admin("POST", "/tenant/team", { name: `Team ${randomUUID().slice(0, 6)}`, type: "PERSONNEL" }),
+  );
+  const survey = outputOf(
+    "survey.create",
+    await org.admin("POST", "/tenant/survey", {
+      type: "PERSONNEL",
+      start: today(),
+      end: addDays(today(), 7),
+    }),
+  );
   const share = await addShare(org, survey.key, team.key);
   return { team, survey, share, link: `${share.key}/${team.urlSafeName}` };
 }
@@ -81,7 +62,7 @@ async function sharedSurvey(org: Org) {
 async function addShare(org: Org, surveyKey: string, teamKey: string) {
   const share = await org.admin("POST", "/tenant/surveyshare", { name: "Link", surveyKey, teams: [teamKey] });
   expect(share.status).toBe(200);
-  return share.body;
+  return outputOf("surveyShare.create", share);
 }
 
 /** Answers of earlier days, stored as the respondent page stores them (one row each). */
@@ -150,19 +131,35 @@ describe("issue 17.2: a share with answers keeps them", () => {
     const { survey, share, link } = await sharedSurvey(org);
     await answerThroughPage(server, link, 10);
     const before = await org.admin("GET", `/tenant/survey/${survey.key}`);
-    expect(before.body).toMatchObject({ totalAnswers: 10, latestAnswerAt: today(), capReached: true });
+    expect(outputOf("survey.get", before)).toMatchObject({
+      totalAnswers: 10,
+      latestAnswerAt: today(),
+      capReached: true,
+    });
 
     const refused = await org.admin("DELETE", `/tenant/surveyshare/${share.key}`);
-    expect(refused).toMatchObject({ status: 409, body: { error_key: "share_has_answers" } });
+    expect([refused.status, errorOf(refused).error_key]).toEqual([409, "share_has_answers"]);
 
     expect((await org.admin("GET", `/tenant/surveyshare/${share.key}`)).status).toBe(200);
     expect(await storedResponses(survey.key)).toBe(10);
     const after = await org.admin("GET", `/tenant/survey/${survey.key}`);
-    expect(after.body).toMatchObject({ totalAnswers: 10, latestAnswerAt: today(), capReached: true });
-    expect(chartTotal((await org.admin("GET", `/tenant/survey/${survey.key}/statistics`)).body)).toBe(10);
+    expect(outputOf("survey.get", after)).toMatchObject({
+      totalAnswers: 10,
+      latestAnswerAt: today(),
+      capReached: true,
+    });
+    expect(
+      chartTotal(
+        outputOf("survey.statistics", await org.admin("GET", `/tenant/survey/${survey.key}/statistics`)),
+      ),
+    ).toBe(10);
     // The survey stays selectable in reports with its answers, and the FREE cap did not start over.
-    const page = await server.fetch(`/api/public/survey/${link}?lang=en`);
-    expect(((await page.json()) as { state: string }).state).toBe("full");
+    const page = await rest(server, {
+      method: "GET",
+      path: `/api/public/survey/${link}?lang=en`,
+      origin: null,
+    });
+    expect(outputOf("publicSurvey.get", page).state).toBe("full");
   });
 
   it("issue 17.2: deletes a share nobody has answered through, beside one that has answers", async () => {
@@ -171,11 +168,17 @@ describe("issue 17.2: a share with answers keeps them", () => {
     await answerThroughPage(server, link, 2);
     const unused = await addShare(org, survey.key, team.key);
 
-    expect((await org.admin("DELETE", `/tenant/surveyshare/${unused.key}`)).body).toEqual({ ok: true });
+    expect(
+      outputOf("surveyShare.delete", await org.admin("DELETE", `/tenant/surveyshare/${unused.key}`)),
+    ).toEqual({
+      ok: true,
+    });
     expect((await org.admin("GET", `/tenant/surveyshare/${unused.key}`)).status).toBe(404);
     const left = await org.admin("GET", `/tenant/surveyshare/bysurvey/${survey.key}`);
-    expect(left.body.map((s: { key: string }) => s.key)).toEqual([share.key]);
-    expect((await org.admin("GET", `/tenant/survey/${survey.key}`)).body.totalAnswers).toBe(2);
+    expect(outputOf("surveyShare.bySurvey", left).map((s) => s.key)).toEqual([share.key]);
+    expect(outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`)).totalAnswers).toBe(
+      2,
+    );
   });
 
   it("issue 17.2: a delete meeting a submission still in flight refuses, and the answer stays", async () => {
@@ -189,7 +192,7 @@ describe("issue 17.2: a share with answers keeps them", () => {
       () => org.admin("DELETE", `/tenant/surveyshare/${share.key}`),
     );
     expect(waited).toBe(true);
-    expect(result).toMatchObject({ status: 409, body: { error_key: "share_has_answers" } });
+    expect([result.status, errorOf(result).error_key]).toEqual([409, "share_has_answers"]);
     expect(await storedResponses(survey.key)).toBe(1);
   });
 });
@@ -203,24 +206,25 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
     await setPeriod(survey.key, addDays(t, -30), addDays(t, -17));
     await answersOn(survey.key, share.key, team.key, addDays(t, -29), 20);
     await answersOn(survey.key, share.key, team.key, addDays(t, -20), 29);
-    const chart = async () => (await org.admin("GET", `/tenant/survey/${survey.key}/statistics`)).body;
+    const chart = async () =>
+      outputOf("survey.statistics", await org.admin("GET", `/tenant/survey/${survey.key}/statistics`));
     const before = await chart();
     expect(chartTotal(before)).toBe(49);
-    expect((await org.admin("GET", `/tenant/survey/${survey.key}`)).body.status).toBe(200);
+    expect(outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`)).status).toBe(200);
 
     // What the old dialog sent: start today.
     const reopenToday = await org.admin("PUT", `/tenant/survey/${survey.key}`, {
       start: t,
       end: addDays(t, 7),
     });
-    expect(reopenToday).toMatchObject({ status: 409, body: { error_key: "survey_start_after_answers" } });
+    expect([reopenToday.status, errorOf(reopenToday).error_key]).toEqual([409, "survey_start_after_answers"]);
     // A start after the first answer, even one still before the last.
     const between = await org.admin("PUT", `/tenant/survey/${survey.key}`, {
       start: addDays(t, -25),
       end: addDays(t, 7),
     });
-    expect(between).toMatchObject({ status: 409, body: { error_key: "survey_start_after_answers" } });
-    const unchangedSurvey = (await org.admin("GET", `/tenant/survey/${survey.key}`)).body;
+    expect([between.status, errorOf(between).error_key]).toEqual([409, "survey_start_after_answers"]);
+    const unchangedSurvey = outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`));
     expect(unchangedSurvey).toMatchObject({ status: 200, start: dayStart(addDays(t, -30)).toISOString() });
     expect(await chart()).toEqual(before);
 
@@ -230,7 +234,7 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
       end: addDays(t, 7),
     });
     expect(reopened.status).toBe(200);
-    expect(reopened.body).toMatchObject({
+    expect(outputOf("survey.update", reopened)).toMatchObject({
       status: 100,
       totalAnswers: 49,
       start: dayStart(addDays(t, -30)).toISOString(),
@@ -244,7 +248,10 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
       start: addDays(t, -30),
       end: addDays(t, 14),
     });
-    expect(longer.body).toMatchObject({ status: 100, start: dayStart(addDays(t, -30)).toISOString() });
+    expect(outputOf("survey.update", longer)).toMatchObject({
+      status: 100,
+      start: dayStart(addDays(t, -30)).toISOString(),
+    });
   });
 
   it("issue 17.2: a reschedule meeting a first answer still in flight refuses to move the start past it", async () => {
@@ -257,8 +264,8 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
       () => org.admin("PUT", `/tenant/survey/${survey.key}`, { start: addDays(t, 2), end: addDays(t, 9) }),
     );
     expect(waited).toBe(true);
-    expect(result).toMatchObject({ status: 409, body: { error_key: "survey_start_after_answers" } });
-    expect((await org.admin("GET", `/tenant/survey/${survey.key}`)).body).toMatchObject({
+    expect([result.status, errorOf(result).error_key]).toEqual([409, "survey_start_after_answers"]);
+    expect(outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`))).toMatchObject({
       status: 100,
       totalAnswers: 1,
     });
@@ -271,7 +278,7 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
     // Answers today, on the survey's first day: the start may stay today.
     await answerThroughPage(server, link, 3);
     const same = await org.admin("PUT", `/tenant/survey/${survey.key}`, { start: t, end: addDays(t, 3) });
-    expect(same.body).toMatchObject({
+    expect(outputOf("survey.update", same)).toMatchObject({
       status: 100,
       totalAnswers: 3,
       end: dayEnd(addDays(t, 3)).toISOString(),
@@ -284,10 +291,18 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
       start: addDays(t, -6),
       end: addDays(t, 9),
     });
-    expect(earlier.body).toMatchObject({ status: 100, start: dayStart(addDays(t, -6)).toISOString() });
-    expect(chartTotal((await org.admin("GET", `/tenant/survey/${other.survey.key}/statistics`)).body)).toBe(
-      4,
-    );
+    expect(outputOf("survey.update", earlier)).toMatchObject({
+      status: 100,
+      start: dayStart(addDays(t, -6)).toISOString(),
+    });
+    expect(
+      chartTotal(
+        outputOf(
+          "survey.statistics",
+          await org.admin("GET", `/tenant/survey/${other.survey.key}/statistics`),
+        ),
+      ),
+    ).toBe(4);
   });
 
   it("issue 17.2: a running survey with answers cannot be pushed back to upcoming", async () => {
@@ -299,43 +314,54 @@ describe("issue 17.2: a reschedule keeps the answers inside the period", () => {
       start: addDays(t, 2),
       end: addDays(t, 9),
     });
-    expect(pushed).toMatchObject({ status: 409, body: { error_key: "survey_start_after_answers" } });
-    const still = (await org.admin("GET", `/tenant/survey/${survey.key}`)).body;
+    expect([pushed.status, errorOf(pushed).error_key]).toEqual([409, "survey_start_after_answers"]);
+    const still = outputOf("survey.get", await org.admin("GET", `/tenant/survey/${survey.key}`));
     expect(still).toMatchObject({ status: 100, totalAnswers: 2, start: dayStart(t).toISOString() });
-    expect(chartTotal((await org.admin("GET", `/tenant/survey/${survey.key}/statistics`)).body)).toBe(2);
+    expect(
+      chartTotal(
+        outputOf("survey.statistics", await org.admin("GET", `/tenant/survey/${survey.key}/statistics`)),
+      ),
+    ).toBe(2);
   });
 
   it("issue 17.2: reschedules a survey without answers: upcoming later or earlier, running to upcoming", async () => {
     const org = await organisation();
     const t = today();
-    const upcoming = (
+    const upcoming = outputOf(
+      "survey.create",
       await org.admin("POST", "/tenant/survey", {
         type: "PERSONNEL",
         start: addDays(t, 3),
         end: addDays(t, 6),
-      })
-    ).body;
+      }),
+    );
     expect(upcoming.status).toBe(0);
     const later = await org.admin("PUT", `/tenant/survey/${upcoming.key}`, {
       start: addDays(t, 10),
       end: addDays(t, 12),
     });
-    expect(later.body).toMatchObject({ status: 0, start: dayStart(addDays(t, 10)).toISOString() });
+    expect(outputOf("survey.update", later)).toMatchObject({
+      status: 0,
+      start: dayStart(addDays(t, 10)).toISOString(),
+    });
     const earlier = await org.admin("PUT", `/tenant/survey/${upcoming.key}`, {
       start: addDays(t, 1),
       end: addDays(t, 12),
     });
-    expect(earlier.body).toMatchObject({ status: 0, start: dayStart(addDays(t, 1)).toISOString() });
+    expect(outputOf("survey.update", earlier)).toMatchObject({
+      status: 0,
+      start: dayStart(addDays(t, 1)).toISOString(),
+    });
     // A running survey nobody has answered may still be moved to a later start.
     const { survey } = await sharedSurvey(org);
     const moved = await org.admin("PUT", `/tenant/survey/${survey.key}`, {
       start: addDays(t, 2),
       end: addDays(t, 9),
     });
-    expect(moved.body).toMatchObject({ status: 0, totalAnswers: 0 });
+    expect(outputOf("survey.update", moved)).toMatchObject({ status: 0, totalAnswers: 0 });
     // The old rule still holds beside the new one: new days in the past are refused.
     expect(
-      (await org.admin("PUT", `/tenant/survey/${survey.key}`, { start: addDays(t, -1), end: t })).body
+      errorOf(await org.admin("PUT", `/tenant/survey/${survey.key}`, { start: addDays(t, -1), end: t }))
         .error_key,
     ).toBe("dates_in_past_error");
   });

@@ -11,6 +11,7 @@ import {
   startServer,
 } from "../support/harness";
 import { duringUncommittedWrite } from "../support/held-write";
+import { errorOf, outputOf, rest } from "../support/rest";
 import { activeTemplate } from "../support/surveys";
 
 /**
@@ -32,37 +33,16 @@ afterAll(async () => {
   await db.close();
 });
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked field by field.
-  body: any;
-}
-
-async function send(
-  path: string,
-  init: { method: string; body?: unknown; headers?: Record<string, string> },
-) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(`/api${path}`, {
-    method: init.method,
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null } as Answer;
-}
+/** A public call, as the voting page makes it: no session, no tenant header, no Origin. */
+const send = (method: string, path: string, body?: unknown) =>
+  rest(server, { method, path: `/api${path}`, body, origin: null });
 
 async function account(plan: "FREE" | "PRO") {
   const tenant = await makeTenant(db.owner, { plan });
   const user = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
   const actor: Actor = await actorFor(db.db, "admin", user.id);
   const admin = (method: string, path: string, body?: unknown) =>
-    send(path, {
-      method,
-      body,
-      headers: { origin: server.base, "x-tenant-id": tenant.id, cookie: actor.cookie ?? "" },
-    });
+    rest(server, { actor, tenantId: tenant.id, method, path: `/api${path}`, body });
   return { tenant, admin };
 }
 type Account = Awaited<ReturnType<typeof account>>;
@@ -70,18 +50,16 @@ type Account = Awaited<ReturnType<typeof account>>;
 async function suggestion(org: Account, type: "personnel_help" | "report") {
   const list = await org.admin("GET", `/tenant/task/suggested?types=${type}`);
   expect(list.status).toBe(200);
-  const found = (list.body.suggestions as Array<{ id: string; type: string; created: boolean }>).find(
-    (s) => s.type === type && !s.created,
-  );
+  const found = outputOf("task.suggestions", list).suggestions.find((s) => s.type === type && !s.created);
   if (!found) throw new Error(`no seeded ${type} suggestion`);
   return found;
 }
 
 const token = () => randomBytes(24).toString("base64url");
 const publicVote = (tenantId: string, taskId: string, session: string) =>
-  send("/shared/taskvoting", { method: "POST", body: { tenantId, taskId, session } });
+  send("POST", "/shared/taskvoting", { tenantId, taskId, session });
 const publicWithdraw = (tenantId: string, taskId: string, session: string) =>
-  send(`/shared/taskvoting/bysession/${session}/${taskId}?tenantId=${tenantId}`, { method: "DELETE" });
+  send("DELETE", `/shared/taskvoting/bysession/${session}/${taskId}?tenantId=${tenantId}`);
 
 async function storedVotes(taskId: string) {
   const [row] = await asOwner(db.owner, (tx) =>
@@ -96,44 +74,49 @@ describe("issue 17.6: a FREE organisation makes no own task from a suggested one
   it("issue 17.6: FREE: PUT turning a suggested task into a manual one answers plan_required; other changes pass", async () => {
     const free = await account("FREE");
     const help = await suggestion(free, "personnel_help");
-    const task = await free.admin("POST", "/tenant/task", { staticTaskId: help.id });
-    expect(task.body).toMatchObject({ staticTaskId: help.id, type: "personnel_help" });
+    const task = outputOf("task.create", await free.admin("POST", "/tenant/task", { staticTaskId: help.id }));
+    expect(task).toMatchObject({ staticTaskId: help.id, type: "personnel_help" });
 
     // The live report: type manual, any name, 200. Now refused, and nothing changes.
-    const turned = await free.admin("PUT", `/tenant/task/${task.body.id}`, {
+    const turned = await free.admin("PUT", `/tenant/task/${task.id}`, {
       type: "manual",
       name: "Anything we like",
       category: "leadership",
     });
-    expect(turned).toMatchObject({ status: 403, body: { error_key: "plan_required" } });
-    const kept = await free.admin("GET", `/tenant/task/${task.body.id}`);
-    expect(kept.body).toMatchObject({ type: "personnel_help", name: task.body.name });
+    expect([turned.status, errorOf(turned).error_key]).toEqual([403, "plan_required"]);
+    const kept = await free.admin("GET", `/tenant/task/${task.id}`);
+    expect(outputOf("task.get", kept)).toMatchObject({ type: "personnel_help", name: task.name });
     // Another help type is another kind of task as well.
     expect(
-      (await free.admin("PUT", `/tenant/task/${task.body.id}`, { type: "management_help" })).body.error_key,
+      errorOf(await free.admin("PUT", `/tenant/task/${task.id}`, { type: "management_help" })).error_key,
     ).toBe("plan_required");
 
     // The suggested task itself stays the organisation's to work on: rename, reschedule, done.
-    const edited = await free.admin("PUT", `/tenant/task/${task.body.id}`, {
+    const edited = await free.admin("PUT", `/tenant/task/${task.id}`, {
       type: "personnel_help",
       name: "Share the link in the team meeting",
       dueDate: "2030-01-31",
       status: "DONE",
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ type: "personnel_help", status: "DONE", dueDate: "2030-01-31" });
+    expect(outputOf("task.update", edited)).toMatchObject({
+      type: "personnel_help",
+      status: "DONE",
+      dueDate: "2030-01-31",
+    });
 
     // A report suggestion (the dialog sends no type for it) is held the same way.
     const report = await suggestion(free, "report");
-    const fromReport = await free.admin("POST", "/tenant/task", { staticTaskId: report.id });
-    expect(fromReport.body.type).toBe("report");
+    const fromReport = outputOf(
+      "task.create",
+      await free.admin("POST", "/tenant/task", { staticTaskId: report.id }),
+    );
+    expect(fromReport.type).toBe("report");
     expect(
-      (await free.admin("PUT", `/tenant/task/${fromReport.body.id}`, { type: "manual", name: "Own" })).body
+      errorOf(await free.admin("PUT", `/tenant/task/${fromReport.id}`, { type: "manual", name: "Own" }))
         .error_key,
     ).toBe("plan_required");
-    expect((await free.admin("PUT", `/tenant/task/${fromReport.body.id}`, { name: "Renamed" })).status).toBe(
-      200,
-    );
+    expect((await free.admin("PUT", `/tenant/task/${fromReport.id}`, { name: "Renamed" })).status).toBe(200);
   });
 
   it("issue 17.6: FREE: creating from a suggestion with another type answers plan_required too", async () => {
@@ -145,39 +128,49 @@ describe("issue 17.6: a FREE organisation makes no own task from a suggested one
       name: "Own task in disguise",
       category: "leadership",
     });
-    expect(created).toMatchObject({ status: 403, body: { error_key: "plan_required" } });
-    expect((await free.admin("GET", "/tenant/task")).body).toEqual([]);
+    expect([created.status, errorOf(created).error_key]).toEqual([403, "plan_required"]);
+    expect(outputOf("task.list", await free.admin("GET", "/tenant/task"))).toEqual([]);
     // The suggestion's own type is no change.
     const same = await free.admin("POST", "/tenant/task", { staticTaskId: help.id, type: "personnel_help" });
-    expect(same.body).toMatchObject({ type: "personnel_help", staticTaskId: help.id });
+    expect(outputOf("task.create", same)).toMatchObject({ type: "personnel_help", staticTaskId: help.id });
   });
 
   it("issue 17.6: PRO: the same change of a suggested task to a manual one is allowed", async () => {
     const pro = await account("PRO");
     const help = await suggestion(pro, "personnel_help");
-    const task = await pro.admin("POST", "/tenant/task", { staticTaskId: help.id });
-    const turned = await pro.admin("PUT", `/tenant/task/${task.body.id}`, {
+    const task = outputOf("task.create", await pro.admin("POST", "/tenant/task", { staticTaskId: help.id }));
+    const turned = await pro.admin("PUT", `/tenant/task/${task.id}`, {
       type: "manual",
       name: "Our own version",
       category: "leadership",
     });
     expect(turned.status).toBe(200);
-    expect(turned.body).toMatchObject({ type: "manual", name: "Our own version", category: "leadership" });
+    expect(outputOf("task.update", turned)).toMatchObject({
+      type: "manual",
+      name: "Our own version",
+      category: "leadership",
+    });
     const created = await pro.admin("POST", "/tenant/task", {
       staticTaskId: (await suggestion(pro, "report")).id,
       type: "manual",
       name: "Own from a report suggestion",
       category: "leadership",
     });
-    expect(created.body).toMatchObject({ type: "manual" });
+    expect(outputOf("task.create", created)).toMatchObject({ type: "manual" });
   });
 });
 
 describe("issue 17.6: a DONE task takes no votes", () => {
   async function board() {
     const org = await account("PRO");
-    const open = (await org.admin("POST", "/tenant/task", { name: "Open", category: "leadership" })).body;
-    const done = (await org.admin("POST", "/tenant/task", { name: "Done", category: "leadership" })).body;
+    const open = outputOf(
+      "task.create",
+      await org.admin("POST", "/tenant/task", { name: "Open", category: "leadership" }),
+    );
+    const done = outputOf(
+      "task.create",
+      await org.admin("POST", "/tenant/task", { name: "Done", category: "leadership" }),
+    );
     return { org, open, done };
   }
 
@@ -189,15 +182,22 @@ describe("issue 17.6: a DONE task takes no votes", () => {
 
     const session = token();
     const refused = await publicVote(org.tenant.id, done.id, session);
-    expect(refused).toMatchObject({ status: 409, body: { error_key: "task_done" } });
+    expect([refused.status, errorOf(refused).error_key]).toEqual([409, "task_done"]);
     // A vote given while it was open stays: the page offers no withdrawal on a done task either.
     const withdraw = await publicWithdraw(org.tenant.id, done.id, early);
-    expect(withdraw).toMatchObject({ status: 409, body: { error_key: "task_done" } });
+    expect([withdraw.status, errorOf(withdraw).error_key]).toEqual([409, "task_done"]);
     expect(await storedVotes(done.id)).toEqual({ rows: 1, count: 1 });
 
     const accepted = await publicVote(org.tenant.id, open.id, session);
-    expect(accepted).toMatchObject({ status: 200, body: { taskId: open.id, voted: true, voteCount: 1 } });
-    expect((await publicWithdraw(org.tenant.id, open.id, session)).body).toEqual({
+    expect(accepted.status).toBe(200);
+    expect(outputOf("publicTaskVoting.vote", accepted)).toMatchObject({
+      taskId: open.id,
+      voted: true,
+      voteCount: 1,
+    });
+    expect(
+      outputOf("publicTaskVoting.unvote", await publicWithdraw(org.tenant.id, open.id, session)),
+    ).toEqual({
       taskId: open.id,
       voted: false,
       voteCount: 0,
@@ -205,7 +205,9 @@ describe("issue 17.6: a DONE task takes no votes", () => {
 
     // Reopened, the task takes votes again.
     await org.admin("PUT", `/tenant/task/${done.id}`, { status: null });
-    expect((await publicVote(org.tenant.id, done.id, session)).body.voteCount).toBe(2);
+    expect(
+      outputOf("publicTaskVoting.vote", await publicVote(org.tenant.id, done.id, session)).voteCount,
+    ).toBe(2);
   });
 
   it("issue 17.6: the account's voting paths refuse a vote on a DONE task and take one on an open task", async () => {
@@ -214,20 +216,22 @@ describe("issue 17.6: a DONE task takes no votes", () => {
     const session = token();
 
     const refused = await org.admin("POST", "/tenant/taskvoting", { taskId: done.id, session });
-    expect(refused).toMatchObject({ status: 409, body: { error_key: "task_done" } });
+    expect([refused.status, errorOf(refused).error_key]).toEqual([409, "task_done"]);
     const accepted = await org.admin("POST", "/tenant/taskvoting", { taskId: open.id, session });
-    expect(accepted).toMatchObject({ status: 200, body: { voted: true, voteCount: 1 } });
+    expect(accepted.status).toBe(200);
+    expect(outputOf("taskVote.create", accepted)).toMatchObject({ voted: true, voteCount: 1 });
 
     // Setting a token's votes: a DONE task among them refuses the whole call, which changes nothing.
     const other = token();
     const set = await org.admin("PUT", `/tenant/taskvoting/bysession/${other}`, {
       taskIds: [open.id, done.id],
     });
-    expect(set).toMatchObject({ status: 409, body: { error_key: "task_done" } });
+    expect([set.status, errorOf(set).error_key]).toEqual([409, "task_done"]);
     expect(await storedVotes(open.id)).toEqual({ rows: 1, count: 1 });
     expect(await storedVotes(done.id)).toEqual({ rows: 0, count: 0 });
     const setOpen = await org.admin("PUT", `/tenant/taskvoting/bysession/${other}`, { taskIds: [open.id] });
-    expect(setOpen).toMatchObject({ status: 200, body: { taskIds: [open.id] } });
+    expect(setOpen.status).toBe(200);
+    expect(outputOf("taskVote.setBySession", setOpen)).toMatchObject({ taskIds: [open.id] });
     expect(await storedVotes(open.id)).toEqual({ rows: 2, count: 2 });
   });
 
@@ -241,7 +245,7 @@ describe("issue 17.6: a DONE task takes no votes", () => {
       () => publicVote(org.tenant.id, open.id, token()),
     );
     expect(waited).toBe(true);
-    expect(result).toMatchObject({ status: 409, body: { error_key: "task_done" } });
+    expect([result.status, errorOf(result).error_key]).toEqual([409, "task_done"]);
     expect(await storedVotes(open.id)).toEqual({ rows: 0, count: 0 });
   });
 
@@ -253,10 +257,10 @@ describe("issue 17.6: a DONE task takes no votes", () => {
     ]);
     const votes = answers.slice(0, 12);
     expect(answers.at(-1)?.status).toBe(200);
-    expect(votes.every((v) => v.status === 200 || v.body?.error_key === "task_done")).toBe(true);
+    expect(votes.every((v) => v.status === 200 || errorOf(v).error_key === "task_done")).toBe(true);
     const accepted = votes.filter((v) => v.status === 200).length;
     expect(await storedVotes(open.id)).toEqual({ rows: accepted, count: accepted });
     // Once DONE, none gets through.
-    expect((await publicVote(org.tenant.id, open.id, token())).body.error_key).toBe("task_done");
+    expect(errorOf(await publicVote(org.tenant.id, open.id, token())).error_key).toBe("task_done");
   });
 });
