@@ -122,3 +122,35 @@ test("issue 9: the voting page works by keyboard alone: a vote, its withdrawal a
   await expect(item.getByRole("button", { name: /^Vote\b/ })).toBeFocused();
   await staff.close();
 });
+
+test("issue 17.10: an admin makes a new voting link; the new key opens the page, the id no longer does", async ({
+  browser,
+}) => {
+  // A sandbox of its own: rotating the shared one would break the specs that vote by its id.
+  const context = await browser.newContext();
+  expect((await context.request.post("/api/public/demo")).status()).toBe(200);
+  const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+  const page = await context.newPage();
+  await page.goto(`/t/${tenantId}/tasks`);
+  await settled(page, "Tasks");
+  await page.getByRole("button", { name: "New voting link" }).click();
+  const dialog = page.getByRole("dialog", { name: "Make a new voting link?" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "new voting link dialog");
+  await dialog.getByRole("button", { name: "Make a new link" }).click();
+  await expect(page.getByText(/A new voting link was made/)).toBeVisible();
+  const { key } = (await (
+    await context.request.get("/api/tenant/taskvoting/link", { headers: { "x-tenant-id": tenantId } })
+  ).json()) as { key: string };
+  expect(key).not.toBe(tenantId);
+
+  const staff = await browser.newContext();
+  const voter = await staff.newPage();
+  await voter.goto(`/public/#/tasks/vote/${key}`);
+  await expect(voter.getByRole("heading", { level: 1, name: "Vote on improvements" })).toBeVisible();
+  await voter.goto(`/public/#/tasks/vote/${tenantId}`);
+  await voter.reload();
+  await expect(voter.getByText("This voting link is not known")).toBeVisible();
+  await staff.close();
+  await context.close();
+});
