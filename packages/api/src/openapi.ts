@@ -153,7 +153,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "The request has a body that is not `application/json`.",
   429: "Too many attempts, or the server is busy hashing passwords: wait and try again.",
   500: "The server failed; the key names the operation that failed, never the cause.",
-  503: "The server cannot take the call now (e.g. the demo is full): try again after the `Retry-After` header's seconds.",
+  503: "The server cannot take the call now (the database is briefly away: `service_unavailable`; the demo is full: `demo_capacity_reached`): try again after the `Retry-After` header's seconds.",
 };
 
 /** Keys a status can carry: the catalogue's keys of that status. */
@@ -287,8 +287,6 @@ const ANSWERS_404 = new Set([
   "/shared/taskvoting/tasks",
 ]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
-/** Paths that answer 503 by design: the demo when as many sandboxes live as the server holds (17.4). */
-const ANSWERS_503 = new Set(["/public/demo"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {
   const statuses = [400];
@@ -297,19 +295,22 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
   if (path.includes("{") || access === "admin" || method === "delete" || ANSWERS_404.has(path))
     statuses.push(404);
   // Answering an invitation that is no longer open is a conflict too (issue 6.7), and so is an
-  // answer to a survey that is not running, full, or already answered from that browser.
+  // answer to a survey that is not running, full, or already answered from that browser; any
+  // tenant or admin write may meet a state that refuses it (a share or survey with answers, issue
+  // 17.2), and so may a vote on a task that is done (17.6).
   if (
-    method === "post" &&
-    (access === "admin" ||
-      access === "tenant" ||
-      path.startsWith("/user/invitation/") ||
-      path.startsWith("/public/survey/"))
+    (WRITES.has(method) && (access === "admin" || access === "tenant")) ||
+    (method !== "get" &&
+      (path.startsWith("/user/invitation/") ||
+        path.startsWith("/public/survey/") ||
+        path.startsWith("/shared/taskvoting")))
   )
     statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);
   if (WRITES.has(method)) statuses.push(429);
-  statuses.push(500);
-  if (ANSWERS_503.has(path)) statuses.push(503);
+  // Every call answers 503 `service_unavailable` while the database is away (issue 17.3), and the
+  // demo `demo_capacity_reached` when as many sandboxes live as the server holds (17.4).
+  statuses.push(500, 503);
   return statuses;
 }
 
@@ -356,6 +357,7 @@ const IMAGE_OPERATION = {
     },
     "404": { $ref: "#/components/responses/Error404" },
     "500": { $ref: "#/components/responses/Error500" },
+    "503": { $ref: "#/components/responses/Error503" },
   },
 };
 
@@ -419,7 +421,7 @@ const EXPORT_OPERATION: Operation = {
       ),
     },
     ...Object.fromEntries(
-      [400, 401, 403, 404, 500].map((status) => [
+      [400, 401, 403, 404, 500, 503].map((status) => [
         String(status),
         { $ref: `#/components/responses/Error${status}` },
       ]),

@@ -120,6 +120,28 @@ describe("issue 6.13: the OpenAPI document describes the API as it is", () => {
     expect(restOperations(doc).map((op) => `${op.method} ${op.path}`)).toContain("GET /public/image/{key}");
   });
 
+  it("issue 17: declares 503 with Retry-After everywhere (the database away) and the conflicts the new rules answer", () => {
+    const responseOf = (method: string, path: string, status: string) => {
+      const op = restOperations(doc).find((o) => o.method === method && o.path === path);
+      const response = op?.operation.responses[status] as Json | undefined;
+      return response?.$ref ? lookup(String(response.$ref)) : response;
+    };
+    for (const op of restOperations(doc)) {
+      const unavailable = responseOf(op.method, op.path, "503");
+      expect(unavailable, `${op.method} ${op.path} 503`).toBeDefined();
+      expect(Object.keys((unavailable?.headers ?? {}) as Json)).toContain("Retry-After");
+    }
+    const conflictKeys = (method: string, path: string) => {
+      const schema = ((responseOf(method, path, "409")?.content as Json)["application/json"] as Json)
+        .schema as Json;
+      return JSON.stringify(schema);
+    };
+    expect(conflictKeys("DELETE", "/tenant/surveyshare/{key}")).toContain("share_has_answers");
+    expect(conflictKeys("PUT", "/tenant/survey/{key}")).toContain("survey_start_after_answers");
+    expect(conflictKeys("POST", "/shared/taskvoting")).toContain("task_done");
+    expect(JSON.stringify(responseOf("GET", "/tenant/survey/{key}", "503"))).toContain("service_unavailable");
+  });
+
   it("calls every operation with its examples and validates every answer", async () => {
     const seen = new Set<number>();
     for (const op of restOperations(doc)) {
