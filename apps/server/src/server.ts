@@ -80,7 +80,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
       }
     },
   });
-  const workers = startWorkers(database.db, log);
+  const workers = startWorkers(database.db, database.system, log);
   const jobs = await startJobs(database.ownerUrl, database.db, log, config.appUrl);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);

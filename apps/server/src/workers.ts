@@ -1,6 +1,6 @@
 import type { Logger } from "@kunto/api";
 import { deleteExpiredSessions, deleteStaleRateLimits } from "@kunto/auth";
-import { type Db, isDatabaseUnavailable } from "@kunto/db";
+import { type Db, isDatabaseUnavailable, type SystemDb } from "@kunto/db";
 import { deliverDueMails, smtpConfigFromEnv } from "@kunto/mail";
 
 /**
@@ -9,14 +9,14 @@ import { deliverDueMails, smtpConfigFromEnv } from "@kunto/mail";
  * safe to run on several instances at once (SKIP LOCKED claims, idempotent deletes), and both
  * resume by themselves after the database was away (each tick starts afresh).
  */
-export function startWorkers(db: Db, log: Logger, intervalMs = 5000) {
+export function startWorkers(db: Db, system: SystemDb, log: Logger, intervalMs = 5000) {
   const smtp = smtpConfigFromEnv();
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await deliverDueMails(db, smtp, log);
+      await deliverDueMails(system, smtp, log);
       await deleteExpiredSessions(db);
       await deleteStaleRateLimits(db);
     } catch (error) {

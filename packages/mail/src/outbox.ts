@@ -1,5 +1,5 @@
 import type { Language } from "@kunto/core";
-import { type Db, schema, type Tx } from "@kunto/db";
+import { type Db, type SystemDb, schema, type Tx, withSystem } from "@kunto/db";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { type MailKind, type MailVars, renderMail } from "./templates";
@@ -50,13 +50,19 @@ const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0
 /**
  * Delivers due mails. Rows are claimed with SKIP LOCKED so several server instances can run the
  * worker at once. Without SMTP the mail is written to the log and stays in the outbox unsent.
+ * Runs as the system role (issue 17.10): the request role may add mails and read their
+ * addresses and states, never a pending mail's text, which can hold a reset code (migration 0023).
  */
 export async function deliverDueMails(
-  db: Db,
+  system: SystemDb,
   smtp: SmtpConfig | null,
   log: MailLogger,
   batch = 20,
 ): Promise<number> {
+  return withSystem(system, (tx) => deliver(tx, smtp, log, batch));
+}
+
+async function deliver(db: Tx, smtp: SmtpConfig | null, log: MailLogger, batch: number): Promise<number> {
   if (!smtp) {
     // The log is where a developer without SMTP reads the link or code, so it gets the full text
     // (RETURNING gives the row as it was before the SET); the outbox then keeps only the redacted one.

@@ -18,7 +18,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   server = await startServer(db.db);
-  smtp = await startSmtp(db.db);
+  smtp = await startSmtp(db.system);
 });
 afterAll(async () => {
   await smtp.close();

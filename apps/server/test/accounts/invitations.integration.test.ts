@@ -25,7 +25,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtp(db.db);
+  smtp = await startSmtp(db.system);
   server = await startServer(db.db);
 });
 afterAll(async () => {

@@ -37,7 +37,7 @@ const smtpConfig = () => ({
 });
 /** Delivers everything due, as the worker would. */
 const deliverAll = async () => {
-  while ((await deliverDueMails(db.db, smtpConfig(), log)) > 0);
+  while ((await deliverDueMails(db.system, smtpConfig(), log)) > 0);
 };
 
 beforeAll(async () => {
@@ -675,7 +675,7 @@ describe("the outbox keeps no secret once a mail is sent or given up (issue 6.10
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
     const deadPort = (closed.server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await deliverDueMails(db.db, { ...smtpConfig(), port: deadPort }, log);
+    await deliverDueMails(db.system, { ...smtpConfig(), port: deadPort }, log);
     const [row] = await db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, pending.id));
     expect(row?.state).toBe("failed");
     expect(row?.attempts).toBe(10);
@@ -691,7 +691,7 @@ describe("the outbox keeps no secret once a mail is sent or given up (issue 6.10
     const to = `retry-${Date.now()}@example.test`;
     const pending = await enqueue(to, "16180339");
     await db.owner.update(schema.mailOutbox).set({ attempts: 3 }).where(eq(schema.mailOutbox.id, pending.id));
-    await deliverDueMails(db.db, { ...smtpConfig(), port: 1 }, log);
+    await deliverDueMails(db.system, { ...smtpConfig(), port: 1 }, log);
     const [row] = await db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, pending.id));
     expect(row?.state).toBe("pending");
     expect(row?.text).toContain("16180339");
@@ -708,7 +708,7 @@ describe("the outbox keeps no secret once a mail is sent or given up (issue 6.10
     const to = `logged-${Date.now()}@example.test`;
     const pending = await enqueue(to, "31415926");
     const logged: Array<{ mail?: { to: string; text: string } }> = [];
-    await deliverDueMails(db.db, null, { info: (obj) => logged.push(obj as never), warn: () => {} });
+    await deliverDueMails(db.system, null, { info: (obj) => logged.push(obj as never), warn: () => {} });
     expect(logged.find((l) => l.mail?.to === to)?.mail?.text).toContain("31415926");
     const [row] = await db.owner.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, pending.id));
     expect(row?.state).toBe("logged");

@@ -61,7 +61,7 @@ async function deliverAll() {
     secure: false,
     from: "Kunto <no-reply@kunto.test>",
   };
-  while ((await deliverDueMails(db.db, smtpConfig, quiet)) > 0);
+  while ((await deliverDueMails(db.system, smtpConfig, quiet)) > 0);
 }
 
 /** The invitation job's two passes around a delivery round, as the worker runs them. */

@@ -89,7 +89,7 @@ const rateRows = async () =>
 /** Delivers the outbox through the loopback SMTP server and returns the decoded body sent to `address`. */
 async function mailTo(address: string) {
   await backgroundWorkDone();
-  while ((await deliverDueMails(db.db, smtpConfig(), log)) > 0);
+  while ((await deliverDueMails(db.system, smtpConfig(), log)) > 0);
   const mail = received.filter((m) => m.to === address).at(-1);
   if (!mail) throw new Error(`no mail to ${address}`);
   const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);

@@ -9,7 +9,7 @@ import {
   hashPassword,
   sessionCookieName,
 } from "@kunto/auth";
-import { createDb, type Db, SYSTEM_ROLE, schema } from "@kunto/db";
+import { createDb, createSystemDb, type Db, SYSTEM_ROLE, schema } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -32,12 +32,16 @@ export function connect() {
   const app = createDb(inject("appUrl"), { max: 4 });
   const ownerClient = postgres(inject("ownerUrl"), { max: 2, onnotice: () => {} });
   const owner = drizzle({ client: ownerClient, schema, casing: "snake_case" });
+  // The background work's pool (the outbox worker runs as the system role, as the server's does).
+  const system = createSystemDb(inject("ownerUrl"), { max: 1 });
   return {
     db: app.db,
     owner,
     ownerSql: ownerClient,
+    system: system.system,
     close: async () => {
       await app.close();
+      await system.close();
       await ownerClient.end();
     },
   };

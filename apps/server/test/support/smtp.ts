@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Db } from "@kunto/db";
+import type { SystemDb } from "@kunto/db";
 import { deliverDueMails } from "@kunto/mail";
 import { SMTPServer } from "smtp-server";
 
@@ -7,7 +7,7 @@ import { SMTPServer } from "smtp-server";
  * A real SMTP server on loopback. `mailTo` runs the outbox delivery (the worker's own function)
  * against it and answers the decoded text of the last mail the server received for an address.
  */
-export async function startSmtp(db: Db) {
+export async function startSmtp(system: SystemDb) {
   const received: Array<{ to: string; raw: string }> = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -35,7 +35,7 @@ export async function startSmtp(db: Db) {
     received,
     /** The decoded subject and text of the last mail the server received for an address. */
     async lastMail(address: string): Promise<{ subject: string; text: string }> {
-      while ((await deliverDueMails(db, config, log)) > 0);
+      while ((await deliverDueMails(system, config, log)) > 0);
       const mail = received.filter((m) => m.to === address).at(-1);
       if (!mail) throw new Error(`no mail to ${address}`);
       const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);

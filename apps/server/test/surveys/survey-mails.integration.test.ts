@@ -23,7 +23,7 @@ const log = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   server = await startServer(db.db);
-  smtp = await startSmtp(db.db);
+  smtp = await startSmtp(db.system);
 });
 afterAll(async () => {
   await smtp.close();

@@ -500,7 +500,7 @@ describe("share invitations by mail", () => {
     const to = `invitee-${randomUUID().slice(0, 8)}@example.test`;
     await org.admin("POST", `/tenant/surveyshare/${share.key}/send`, { emails: [to], language: "fi" });
     await processSurveyInvitations(system.system, server.base);
-    while ((await deliverDueMails(db.db, smtpConfig(), quiet)) > 0);
+    while ((await deliverDueMails(db.system, smtpConfig(), quiet)) > 0);
     await processSurveyInvitations(system.system, server.base);
     const mail = received.find((m) => m.to === to);
     expect(mail?.raw).toMatch(/Sinut on kutsuttu vastaamaan kyselyyn/);
@@ -519,7 +519,7 @@ describe("share invitations by mail", () => {
     const to = `reject-${randomUUID().slice(0, 8)}@example.test`;
     await org.admin("POST", `/tenant/surveyshare/${share.key}/send`, { emails: [to], language: "en" });
     await processSurveyInvitations(system.system, server.base);
-    await deliverDueMails(db.db, smtpConfig(), quiet);
+    await deliverDueMails(db.system, smtpConfig(), quiet);
     await processSurveyInvitations(system.system, server.base);
     const invitation = async () =>
       outputOf("surveyShare.get", await org.admin("GET", `/tenant/surveyshare/${share.key}`)).invitations[0];
@@ -533,7 +533,7 @@ describe("share invitations by mail", () => {
         .update(schema.mailOutbox)
         .set({ nextAttemptAt: sql`now()` })
         .where(eq(schema.mailOutbox.to, to));
-      await deliverDueMails(db.db, smtpConfig(), quiet);
+      await deliverDueMails(db.system, smtpConfig(), quiet);
     }
     await processSurveyInvitations(system.system, server.base);
     const failed = await invitation();
@@ -548,7 +548,7 @@ describe("share invitations by mail", () => {
     const to = `nosmtp-${randomUUID().slice(0, 8)}@example.test`;
     await org.admin("POST", `/tenant/surveyshare/${share.key}/send`, { emails: [to], language: "en" });
     await processSurveyInvitations(system.system, server.base);
-    await deliverDueMails(db.db, null, quiet);
+    await deliverDueMails(db.system, null, quiet);
     await processSurveyInvitations(system.system, server.base);
     const { invitations } = outputOf(
       "surveyShare.get",
