@@ -36,12 +36,15 @@ export function TaskDialog({
   task,
   presetCategory,
   categories,
+  ownTasks,
 }: {
   opened: boolean;
   onClose: () => void;
   task: Task | null;
   presetCategory?: string | null;
   categories: readonly Category[];
+  /** The plan includes own tasks; without it a task made from a suggestion keeps its type (17.6). */
+  ownTasks: boolean;
 }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
@@ -60,7 +63,8 @@ export function TaskDialog({
   const [team, setTeam] = useState<string | null>(task?.team?.key ?? null);
   const [done, setDone] = useState(task?.status === "DONE");
   const [errors, setErrors] = useState<{ name?: string; category?: string }>({});
-  const keepType = task && task.type !== "manual" && !isHelpType(task.type);
+  const keepType =
+    task && ((task.type !== "manual" && !isHelpType(task.type)) || (task.staticTaskId !== null && !ownTasks));
 
   const onSaved = (message: string) => {
     notifications.show({ color: "green", message });

@@ -311,6 +311,7 @@ export function TasksBoardPage({
           task={editing.task}
           presetCategory={editing.category}
           categories={categories}
+          ownTasks={!free}
         />
       ) : null}
       <Modal
