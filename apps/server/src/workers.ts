@@ -17,7 +17,7 @@ export function startWorkers(db: Db, system: SystemDb, log: Logger, intervalMs =
     running = true;
     try {
       await deliverDueMails(system, smtp, log);
-      await deleteExpiredSessions(db);
+      await deleteExpiredSessions(system);
       await deleteStaleRateLimits(db);
     } catch (error) {
       // The next tick tries again: nothing is lost while the database is away.

@@ -20,7 +20,7 @@ export async function rotateIfDue(ctx: Context, auth: Auth): Promise<Auth | null
   // The calls of one batch share the request's context: they share its one rotation too.
   let pending = rotations.get(ctx);
   if (!pending) {
-    pending = rotateSession(ctx.db, auth.session.id).then((rotated) => {
+    pending = rotateSession(ctx.db, auth.session).then((rotated) => {
       if (!rotated) return null;
       ctx.cookies.setSession(rotated.token, rotated.session.expiresAt);
       return { token: rotated.token, auth: { session: rotated.session, user: auth.user, rotated: true } };

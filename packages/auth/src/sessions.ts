@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type Db, schema, type Tx } from "@kunto/db";
+import { type Db, type SystemDb, schema, type Tx, withCredentials, withSystem } from "@kunto/db";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { generateToken, hashToken } from "./tokens";
 
@@ -14,20 +14,30 @@ export async function createSession(db: Db | Tx, userId: string, state: SessionS
   const token = generateToken();
   const lifetime = state === "active" ? SESSION_LIFETIME_MS : PENDING_SESSION_LIFETIME_MS;
   const expiresAt = new Date(Date.now() + lifetime);
-  await db.insert(schema.sessions).values({ id: hashToken(token), userId, state, expiresAt });
+  await withCredentials(db, { userId }, (tx) =>
+    tx.insert(schema.sessions).values({ id: hashToken(token), userId, state, expiresAt }),
+  );
   return { token, expiresAt };
 }
 
 /** The session and its user for a cookie token: one query, not yet judged (see `settleSession`). */
-export const sessionQuery = (db: Db | Tx, token: string) =>
-  db
-    .select({ session: schema.sessions, user: schema.users })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(eq(schema.sessions.id, hashToken(token)))
-    .limit(1);
+export function sessionQuery(db: Db | Tx, token: string) {
+  const tokenHash = hashToken(token);
+  return withCredentials(db, { tokenHash }, (tx) =>
+    tx
+      .select({ session: schema.sessions, user: schema.users })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(eq(schema.sessions.id, tokenHash))
+      .limit(1),
+  );
+}
 
 type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+/** A statement on one session, named by its id (the token's hash). */
+const onSession = <T>(db: Db | Tx, sessionId: string, fn: (tx: Tx) => Promise<T>) =>
+  withCredentials(db, { tokenHash: sessionId }, fn);
 
 /**
  * Judges a looked-up session: expired or disabled-user sessions are removed; active sessions
@@ -37,7 +47,9 @@ export async function settleSession(db: Db | Tx, row: SessionRow | undefined) {
   if (!row) return null;
   const { session } = row;
   if (Date.now() >= session.expiresAt.getTime() || !row.user.enabled) {
-    await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+    await onSession(db, session.id, (tx) =>
+      tx.delete(schema.sessions).where(eq(schema.sessions.id, session.id)),
+    );
     return null;
   }
   // A session due for rotation is renewed by the rotation itself (outside the request transaction).
@@ -46,11 +58,11 @@ export async function settleSession(db: Db | Tx, row: SessionRow | undefined) {
     !session.rotationDue &&
     Date.now() >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2
   ) {
-    session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await db
-      .update(schema.sessions)
-      .set({ expiresAt: session.expiresAt })
-      .where(eq(schema.sessions.id, session.id));
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    session.expiresAt = expiresAt;
+    await onSession(db, session.id, (tx) =>
+      tx.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, session.id)),
+    );
   }
   return row;
 }
@@ -65,17 +77,21 @@ export async function validateSession(db: Db, token: string) {
  * id becomes the new token's hash, so the old token stops working at once. Answers null when a
  * concurrent request rotated it first (that request's answer carries the new cookie).
  */
-export async function rotateSession(db: Db | Tx, sessionId: string) {
+export async function rotateSession(db: Db | Tx, session: { id: string; userId: string }) {
   const token = generateToken();
-  const [row] = await db
-    .update(schema.sessions)
-    .set({
-      id: hashToken(token),
-      rotationDue: false,
-      expiresAt: sql`case when ${schema.sessions.state} = 'active' then now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000}) else ${schema.sessions.expiresAt} end`,
-    })
-    .where(and(eq(schema.sessions.id, sessionId), eq(schema.sessions.rotationDue, true)))
-    .returning();
+  const sessionId = session.id;
+  // Named by its user: the row's new id must stay visible to the statement that sets it.
+  const [row] = await withCredentials(db, { userId: session.userId }, (tx) =>
+    tx
+      .update(schema.sessions)
+      .set({
+        id: hashToken(token),
+        rotationDue: false,
+        expiresAt: sql`case when ${schema.sessions.state} = 'active' then now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000}) else ${schema.sessions.expiresAt} end`,
+      })
+      .where(and(eq(schema.sessions.id, sessionId), eq(schema.sessions.rotationDue, true)))
+      .returning(),
+  );
   return row ? { token, session: row } : null;
 }
 
@@ -90,14 +106,16 @@ export const withActingSession = <T>(sessionId: string, fn: () => T): T => actin
  */
 export const markSessionsForRotation = (db: Db | Tx, userId: string) => {
   const acting = actingSession.getStore();
-  return db
-    .update(schema.sessions)
-    .set({ rotationDue: true })
-    .where(
-      acting
-        ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${acting}`)
-        : eq(schema.sessions.userId, userId),
-    );
+  return withCredentials(db, { userId }, (tx) =>
+    tx
+      .update(schema.sessions)
+      .set({ rotationDue: true })
+      .where(
+        acting
+          ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${acting}`)
+          : eq(schema.sessions.userId, userId),
+      ),
+  );
 };
 
 /**
@@ -105,32 +123,37 @@ export const markSessionsForRotation = (db: Db | Tx, userId: string) => {
  * second factor (issue 6.3): a token seen before the step up never carries the stronger session.
  */
 export async function replaceSession(db: Db | Tx, sessionId: string, userId: string, state: SessionState) {
-  await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+  await onSession(db, sessionId, (tx) => tx.delete(schema.sessions).where(eq(schema.sessions.id, sessionId)));
   return createSession(db, userId, state);
 }
 
 export async function promoteSession(db: Db, sessionId: string) {
-  await db
-    .update(schema.sessions)
-    .set({ state: "active", expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })
-    .where(eq(schema.sessions.id, sessionId));
+  await onSession(db, sessionId, (tx) =>
+    tx
+      .update(schema.sessions)
+      .set({ state: "active", expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })
+      .where(eq(schema.sessions.id, sessionId)),
+  );
 }
 
 export const invalidateSession = (db: Db, sessionId: string) =>
-  db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+  onSession(db, sessionId, (tx) => tx.delete(schema.sessions).where(eq(schema.sessions.id, sessionId)));
 
 /** Password change, disable and sign-out-everywhere end every session of the user. */
 export const invalidateUserSessions = (db: Db | Tx, userId: string, exceptSessionId?: string) =>
-  db
-    .delete(schema.sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${exceptSessionId}`)
-        : eq(schema.sessions.userId, userId),
-    );
+  withCredentials(db, { userId }, (tx) =>
+    tx
+      .delete(schema.sessions)
+      .where(
+        exceptSessionId
+          ? and(eq(schema.sessions.userId, userId), sql`${schema.sessions.id} <> ${exceptSessionId}`)
+          : eq(schema.sessions.userId, userId),
+      ),
+  );
 
-export const deleteExpiredSessions = (db: Db) =>
-  db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, new Date()));
+/** Background clean-up across every user: the system role's (the request role sees no sessions). */
+export const deleteExpiredSessions = (system: SystemDb) =>
+  withSystem(system, (tx) => tx.delete(schema.sessions).where(lt(schema.sessions.expiresAt, new Date())));
 
 export const SESSION_COOKIE = "kunto_session";
 /** Over HTTPS the cookie is `__Host-` prefixed and Secure (DECISIONS.md). */

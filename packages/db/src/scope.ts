@@ -67,3 +67,34 @@ export async function asPlatformAdmin<T>(
     return result;
   });
 }
+
+/** Whose credentials a statement touches (issue 17.10, migration 0024). */
+export interface CredentialsOf {
+  /** Every session, confirmation token and reset code of this user. */
+  userId?: string;
+  /** The one session or confirmation token with this token hash. */
+  tokenHash?: string;
+}
+
+/**
+ * Sessions, confirmation tokens and reset codes are fenced by row-level security: the request role
+ * sees them only inside this scope, which names the rows by their user or token hash and forgets
+ * them again before it ends (a savepoint inside a transaction, a transaction on the pool). Every
+ * statement on those tables goes through it; nothing else in a request reads them.
+ */
+export async function withCredentials<T>(
+  db: Db | Tx,
+  of: CredentialsOf,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.credentials_of', ${of.userId ?? ""}, true), set_config('app.token_hash', ${of.tokenHash ?? ""}, true)`,
+    );
+    const result = await fn(tx);
+    await tx.execute(
+      sql`select set_config('app.credentials_of', '', true), set_config('app.token_hash', '', true)`,
+    );
+    return result;
+  });
+}

@@ -19,9 +19,9 @@ import {
   verifyPassword,
 } from "@kunto/auth";
 import { isLanguage, type Language } from "@kunto/core";
-import { type Db, schema, type Tx } from "@kunto/db";
+import { type Db, schema, type Tx, withCredentials } from "@kunto/db";
 import { enqueueMail } from "@kunto/mail";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { audit } from "../audit";
 import { forgetUser } from "../auth-cache";
 import { afterAnswer } from "../background";
@@ -47,13 +47,8 @@ const normaliseLogin = (login: string) => login.trim().toLowerCase();
  * sign in (and may share a real person's address): never found here.
  */
 async function findByLogin(db: Db | Tx, login: string) {
-  const [row] = await db
-    .select({
-      user: schema.users,
-      pendingHash: sql<string | null>`(select t.password_hash from ${schema.emailConfirmationTokens} t
-        where t.user_id = "users"."id" and t.expires_at > now() and t.password_hash is not null
-        order by t.created_at desc limit 1)`,
-    })
+  const [user] = await db
+    .select()
     .from(schema.users)
     .where(
       and(
@@ -62,7 +57,29 @@ async function findByLogin(db: Db | Tx, login: string) {
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!user) return null;
+  const pendingHash =
+    user.type === "CLOUD" && !user.emailConfirmedAt ? await pendingPasswordHash(db, user.id) : null;
+  return { user, pendingHash };
+}
+
+/** The password hash of the user's newest live sign-up link (its tokens are fenced: issue 17.10). */
+async function pendingPasswordHash(db: Db | Tx, userId: string) {
+  const [row] = await withCredentials(db, { userId }, (tx) =>
+    tx
+      .select({ passwordHash: schema.emailConfirmationTokens.passwordHash })
+      .from(schema.emailConfirmationTokens)
+      .where(
+        and(
+          eq(schema.emailConfirmationTokens.userId, userId),
+          gt(schema.emailConfirmationTokens.expiresAt, sql`now()`),
+          isNotNull(schema.emailConfirmationTokens.passwordHash),
+        ),
+      )
+      .orderBy(desc(schema.emailConfirmationTokens.createdAt))
+      .limit(1),
+  );
+  return row?.passwordHash ?? null;
 }
 
 async function startSession(
@@ -212,23 +229,25 @@ interface SignUpChoice {
 async function sendConfirmation(ctx: Context, user: UserRow, choice: SignUpChoice | null) {
   if (!user.email) return;
   const token = generateToken();
-  // Links of other sign-ups stay as they are; only dead ones are swept.
-  await ctx.db
-    .delete(schema.emailConfirmationTokens)
-    .where(
-      and(
-        eq(schema.emailConfirmationTokens.userId, user.id),
-        lt(schema.emailConfirmationTokens.expiresAt, new Date()),
-      ),
-    );
-  await ctx.db.insert(schema.emailConfirmationTokens).values({
-    id: hashToken(token),
-    userId: user.id,
-    passwordHash: choice?.passwordHash ?? null,
-    firstName: choice?.firstName ?? null,
-    lastName: choice?.lastName ?? null,
-    language: choice?.language ?? null,
-    expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+  await withCredentials(ctx.db, { userId: user.id }, async (tx) => {
+    // Links of other sign-ups stay as they are; only dead ones are swept.
+    await tx
+      .delete(schema.emailConfirmationTokens)
+      .where(
+        and(
+          eq(schema.emailConfirmationTokens.userId, user.id),
+          lt(schema.emailConfirmationTokens.expiresAt, new Date()),
+        ),
+      );
+    await tx.insert(schema.emailConfirmationTokens).values({
+      id: hashToken(token),
+      userId: user.id,
+      passwordHash: choice?.passwordHash ?? null,
+      firstName: choice?.firstName ?? null,
+      lastName: choice?.lastName ?? null,
+      language: choice?.language ?? null,
+      expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+    });
   });
   await enqueueMail(ctx.db, {
     to: user.email,
@@ -314,16 +333,19 @@ export async function resendConfirmation(ctx: Context, email: string) {
 }
 
 async function liveConfirmation(db: Db, token: string) {
-  const [row] = await db
-    .select({ token: schema.emailConfirmationTokens, user: schema.users })
-    .from(schema.emailConfirmationTokens)
-    .innerJoin(schema.users, eq(schema.users.id, schema.emailConfirmationTokens.userId))
-    .where(
-      and(
-        eq(schema.emailConfirmationTokens.id, hashToken(token)),
-        gt(schema.emailConfirmationTokens.expiresAt, new Date()),
+  const tokenHash = hashToken(token);
+  const [row] = await withCredentials(db, { tokenHash }, (tx) =>
+    tx
+      .select({ token: schema.emailConfirmationTokens, user: schema.users })
+      .from(schema.emailConfirmationTokens)
+      .innerJoin(schema.users, eq(schema.users.id, schema.emailConfirmationTokens.userId))
+      .where(
+        and(
+          eq(schema.emailConfirmationTokens.id, tokenHash),
+          gt(schema.emailConfirmationTokens.expiresAt, new Date()),
+        ),
       ),
-    );
+  );
   return row && row.user.type === "CLOUD" && !row.user.emailConfirmedAt ? row : null;
 }
 
@@ -340,7 +362,9 @@ export async function confirmationStatus(ctx: Context, token: string) {
  * whoever registered the address first) goes, and so do the other sign-ups' links.
  */
 async function confirmAccount(tx: Db | Tx, userId: string) {
-  await tx.delete(schema.emailConfirmationTokens).where(eq(schema.emailConfirmationTokens.userId, userId));
+  await withCredentials(tx, { userId }, (own) =>
+    own.delete(schema.emailConfirmationTokens).where(eq(schema.emailConfirmationTokens.userId, userId)),
+  );
   await tx.delete(schema.totpCredentials).where(eq(schema.totpCredentials.userId, userId));
   await invalidateUserSessions(tx, userId);
 }
@@ -433,7 +457,7 @@ async function mailResetCode(db: Db, login: string): Promise<void> {
     attempts: 0,
     expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
   };
-  await db.transaction(async (tx) => {
+  await withCredentials(db, { userId: user.id }, async (tx) => {
     await tx
       .insert(schema.passwordResetCodes)
       .values({ userId: user.id, ...values })
@@ -465,33 +489,42 @@ export async function resetPassword(
   if (user?.isDemo) fail("demo_account_password_reset");
   if (!user) return fail("invalid_code");
   const codeHash = hashToken(input.code.trim());
-  const [attempt] = await ctx.db
-    .update(schema.passwordResetCodes)
-    .set({ attempts: sql`${schema.passwordResetCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(schema.passwordResetCodes.userId, user.id),
-        lt(schema.passwordResetCodes.attempts, MAX_CODE_ATTEMPTS),
-        gt(schema.passwordResetCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ codeHash: schema.passwordResetCodes.codeHash });
-  if (!attempt) {
-    const [stale] = await ctx.db
+  const { attempt, stale } = await withCredentials(ctx.db, { userId: user.id }, async (tx) => {
+    const [attempt] = await tx
+      .update(schema.passwordResetCodes)
+      .set({ attempts: sql`${schema.passwordResetCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(schema.passwordResetCodes.userId, user.id),
+          lt(schema.passwordResetCodes.attempts, MAX_CODE_ATTEMPTS),
+          gt(schema.passwordResetCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ codeHash: schema.passwordResetCodes.codeHash });
+    if (attempt) return { attempt, stale: undefined };
+    const [stale] = await tx
       .select({ expiresAt: schema.passwordResetCodes.expiresAt })
       .from(schema.passwordResetCodes)
       .where(eq(schema.passwordResetCodes.userId, user.id));
+    return { attempt, stale };
+  });
+  if (!attempt) {
     return fail(stale && stale.expiresAt.getTime() <= Date.now() ? "code_expired" : "invalid_code");
   }
   if (attempt.codeHash !== codeHash) return fail("invalid_code");
   const passwordHash = await acceptNewPassword(input.newPassword, personalWords(user));
   await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .delete(schema.passwordResetCodes)
-      .where(
-        and(eq(schema.passwordResetCodes.userId, user.id), eq(schema.passwordResetCodes.codeHash, codeHash)),
-      )
-      .returning({ userId: schema.passwordResetCodes.userId });
+    const [used] = await withCredentials(tx, { userId: user.id }, (own) =>
+      own
+        .delete(schema.passwordResetCodes)
+        .where(
+          and(
+            eq(schema.passwordResetCodes.userId, user.id),
+            eq(schema.passwordResetCodes.codeHash, codeHash),
+          ),
+        )
+        .returning({ userId: schema.passwordResetCodes.userId }),
+    );
     if (!used) fail("invalid_code");
     await tx
       .update(schema.users)

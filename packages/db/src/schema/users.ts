@@ -1,18 +1,29 @@
 import { sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   boolean,
   customType,
   index,
   integer,
   jsonb,
+  pgPolicy,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, SYSTEM_ROLE, updatedAt } from "./columns";
 import { demoSandboxes } from "./sandbox";
+
+/**
+ * Issue 17.10: session hashes, confirmation tokens and reset codes are fenced by row-level security.
+ * The request role sees such a row only while a statement of `withCredentials` (packages/db
+ * scope.ts) names it: by its token's hash (`app.token_hash`) or by its user (`app.credentials_of`).
+ * A query anywhere else, even a wrong one, reads none. The system role (background clean-up) sees all.
+ */
+const credentialsNamed = (userId: PgColumn, tokenHash?: PgColumn) =>
+  sql`${tokenHash ? sql`${tokenHash} = nullif(current_setting('app.token_hash', true), '') or ` : sql``}${userId} = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = '${sql.raw(SYSTEM_ROLE)}'`;
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -78,7 +89,15 @@ export const sessions = pgTable(
     rotationDue: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    pgPolicy("sessions_named", {
+      as: "permissive",
+      for: "all",
+      using: credentialsNamed(t.userId, t.id),
+      withCheck: credentialsNamed(t.userId, t.id),
+    }),
+  ],
 );
 
 /**
@@ -100,17 +119,36 @@ export const emailConfirmationTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("email_confirmation_tokens_user_idx").on(t.userId)],
+  (t) => [
+    index("email_confirmation_tokens_user_idx").on(t.userId),
+    pgPolicy("email_confirmation_tokens_named", {
+      as: "permissive",
+      for: "all",
+      using: credentialsNamed(t.userId, t.id),
+      withCheck: credentialsNamed(t.userId, t.id),
+    }),
+  ],
 );
 
-export const passwordResetCodes = pgTable("password_reset_codes", {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  codeHash: text().notNull(),
-  attempts: integer().notNull().default(0),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-});
+export const passwordResetCodes = pgTable(
+  "password_reset_codes",
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    pgPolicy("password_reset_codes_named", {
+      as: "permissive",
+      for: "all",
+      using: credentialsNamed(t.userId),
+      withCheck: credentialsNamed(t.userId),
+    }),
+  ],
+);
 
 export const totpCredentials = pgTable("totp_credentials", {
   userId: uuid()

@@ -1,0 +1,10 @@
+-- Issue 17.10: least privilege for the request role. Session hashes, confirmation tokens and reset
+-- codes are seen only by a statement that names them (withCredentials in packages/db scope.ts):
+-- by the token's hash (app.token_hash) or by their user (app.credentials_of). The SECURITY DEFINER
+-- functions (kunto_enter_tenant, kunto_enter_admin) run as the owner and are not affected.
+ALTER TABLE "email_confirmation_tokens" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "password_reset_codes" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "sessions" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE POLICY "email_confirmation_tokens_named" ON "email_confirmation_tokens" AS PERMISSIVE FOR ALL TO public USING ("email_confirmation_tokens"."id" = nullif(current_setting('app.token_hash', true), '') or "email_confirmation_tokens"."user_id" = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = 'kunto_system') WITH CHECK ("email_confirmation_tokens"."id" = nullif(current_setting('app.token_hash', true), '') or "email_confirmation_tokens"."user_id" = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = 'kunto_system');--> statement-breakpoint
+CREATE POLICY "password_reset_codes_named" ON "password_reset_codes" AS PERMISSIVE FOR ALL TO public USING ("password_reset_codes"."user_id" = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = 'kunto_system') WITH CHECK ("password_reset_codes"."user_id" = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = 'kunto_system');--> statement-breakpoint
+CREATE POLICY "sessions_named" ON "sessions" AS PERMISSIVE FOR ALL TO public USING ("sessions"."id" = nullif(current_setting('app.token_hash', true), '') or "sessions"."user_id" = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = 'kunto_system') WITH CHECK ("sessions"."id" = nullif(current_setting('app.token_hash', true), '') or "sessions"."user_id" = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = 'kunto_system');
