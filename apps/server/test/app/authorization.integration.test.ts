@@ -277,6 +277,7 @@ const RULES: Record<string, Rule> = {
   // Issue 9: tasks are read by every member and changed by account admins (task.write) only.
   "task.list": { access: ALL_TENANT },
   "task.suggestions": { access: ALL_TENANT },
+  "task.loop": { access: ALL_TENANT },
   "task.categories": { access: ALL_TENANT },
   "task.get": { access: ALL_TENANT, input: { id: missing }, answers: NOT_FOUND },
   "task.create": { access: ADMIN_ONLY, input: { name: "" }, answers: ["task_name_required"] },

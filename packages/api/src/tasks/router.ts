@@ -3,7 +3,8 @@ import { z } from "zod";
 import { listCategories } from "../categories/categories";
 import { ok, ZOk } from "../dto";
 import { router, withPermission } from "../trpc";
-import { ZCategory, ZId, ZSuggestions, ZTask } from "./schemas";
+import { latestLoops } from "./findings";
+import { ZCategory, ZId, ZLoopStatus, ZSuggestions, ZTask } from "./schemas";
 import { listSuggestions } from "./suggestions";
 import * as tasks from "./tasks";
 
@@ -28,7 +29,7 @@ export const taskRouter = router({
         tags,
         summary: "Suggested tasks",
         description:
-          "The platform's suggested tasks of the given types (default personnel_help and management_help), each with `created` when an undone task made from it exists. With `surveyKey`: report suggestions only for that survey type's categories whose band matches their SWOT type, and `dueDate` = the survey's last day + 7. `limit` and `used` give the plan's cap (FREE: 5).",
+          "The platform's suggested tasks of the given types (default personnel_help and management_help), each with `created` when an undone task made from it exists. With `surveyKey`: report suggestions only for that survey type's categories whose band matches their SWOT type, each with the `finding` it answers, weakest first, and `dueDate` = the survey's last day + 7. With `latest=true` (types default to report): the suggestions that answer a finding of the newest started survey of each type, weakest first. `category` keeps those of one category and its subcategories. `limit` and `used` give the plan's cap (FREE: 5).",
       },
     })
     .input(
@@ -39,11 +40,30 @@ export const taskRouter = router({
             .transform((t) => (Array.isArray(t) ? t : [t]))
             .optional(),
           surveyKey: z.string().min(1).max(64).optional(),
+          category: z.string().min(1).max(100).optional(),
+          latest: z
+            .union([z.boolean(), z.enum(["true", "false"])])
+            .transform((v) => v === true || v === "true")
+            .optional(),
         })
         .optional(),
     )
     .output(ZSuggestions)
     .query(({ ctx, input }) => listSuggestions(ctx.tx, ctx.tenant, input ?? {})),
+  loop: withPermission("task.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/task/loop",
+        tags,
+        summary: "From findings to action: how the loop is doing",
+        description:
+          "For the newest started survey of each type: its weaknesses and opportunities, how many have a task of that survey and category, how many of those tasks are done, and the days from the survey's end to its first task.",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(ZLoopStatus))
+    .query(({ ctx }) => latestLoops(ctx.tx, ctx.tenant.id)),
   categories: withPermission("task.read")
     .meta({
       openapi: {
@@ -70,7 +90,7 @@ export const taskRouter = router({
         tags,
         summary: "Create a task",
         description:
-          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question and priority are taken from it where not given). The name is required (`task_name_required`), and a category except for personnel_help and management_help, whose category is cleared (`task_category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), so does a task from a suggestion given another type than the suggestion's, and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`.",
+          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question, priority and description are taken from it where not given; a task whose name and description are the suggestion's keeps them in the five languages, `translations`). The name is required (`task_name_required`), and a category except for personnel_help and management_help, whose category is cleared (`task_category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), so does a task from a suggestion given another type than the suggestion's, and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`.",
       },
     })
     .input(ZTaskInput)

@@ -32,6 +32,10 @@ export const ZTask = z.object({
   type: z.enum(TASK_TYPES),
   name: z.string(),
   description: z.string().nullable(),
+  translations: z.object({ name: ZTexts, description: ZTexts }).nullable().meta({
+    description:
+      "A task made from a suggestion whose name and description nobody rewrote keeps the suggestion's texts in the five languages (the voting page shows the page's language); null once edited.",
+  }),
   priority: z.enum(TASK_PRIORITIES),
   category: z.string().nullable().meta({ description: "The category's engine name." }),
   categoryId: z.string().nullable(),
@@ -76,6 +80,42 @@ export const ZStaticTask = z.object({
   description: ZTexts,
 });
 
+export const ZFinding = z
+  .object({
+    surveyKey: z.string(),
+    surveyName: z.string().nullable(),
+    category: z.string().meta({ description: "The category's (or subcategory's) engine name." }),
+    value: z.number().meta({ description: "The released value, 0..100." }),
+    band: z.enum(SWOT_TYPES),
+    dueDate: z.string().meta({ description: "The survey's last day + 7 (YYYY-MM-DD): a task's due date." }),
+  })
+  .meta({ description: "The finding of a survey that a report suggestion answers (issue 18.1)." });
+
+export const ZLoopStatus = z.object({
+  surveyKey: z.string(),
+  surveyName: z.string().nullable(),
+  type: z.enum(["PERSONNEL", "MANAGEMENT"]),
+  endsAt: z.string(),
+  findings: z
+    .number()
+    .int()
+    .meta({ description: "Weaknesses and opportunities of the survey's released results." }),
+  findingsWithTask: z
+    .number()
+    .int()
+    .meta({ description: "Of those, how many have a task of this survey and category." }),
+  tasks: z.number().int().meta({ description: "Tasks made for this survey's findings (with a category)." }),
+  tasksDone: z.number().int(),
+  daysToFirstTask: z
+    .number()
+    .int()
+    .nullable()
+    .meta({
+      description:
+        "Whole days from the survey's end to its first task (0 if before the end); null: no task yet.",
+    }),
+});
+
 export const ZSuggestions = z.object({
   limit: z
     .number()
@@ -92,6 +132,7 @@ export const ZSuggestions = z.object({
       created: z
         .boolean()
         .meta({ description: "An undone task made from this suggestion exists (hidden in the dialog)." }),
+      finding: ZFinding.nullable(),
     }),
   ),
 });

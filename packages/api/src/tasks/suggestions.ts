@@ -9,10 +9,9 @@ import {
   SUGGESTED_TASK_DUE_DAYS,
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
-import { bandFor, WIDE_BOUNDS } from "@kunto/engine";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type StaticTaskDto, staticTaskDtos } from "../categories/static-tasks";
-import { calculateSurvey } from "../reports/survey-results";
+import { type Finding, latestSurveyKeys, surveyFindings } from "./findings";
 
 /**
  * Suggested tasks for an account (document 3 §2 "Suggested tasks", §5): the platform's static tasks
@@ -20,6 +19,12 @@ import { calculateSurvey } from "../reports/survey-results";
  * from it exists. For a survey, report suggestions are those of the survey type's categories whose
  * SWOT type matches the category's band in that survey (when the engine has a value), and the due
  * date offered is the survey's last day + 7.
+ *
+ * Issue 18.1, findings to action: each report suggestion of a survey carries the finding it answers
+ * (category, value, band, the survey and its due date), and the list runs weakest first. `category`
+ * keeps the suggestions of one category (and its subcategories); `latest` takes the newest survey of
+ * each type that has started, and only suggestions that answer one of its findings ("From your
+ * latest results" on the board).
  */
 export interface Suggestions {
   /** The plan's cap of tasks made from suggestions; null: none. */
@@ -27,18 +32,29 @@ export interface Suggestions {
   /** Tasks made from suggestions so far (what the cap counts). */
   used: number;
   dueDate: string | null;
-  suggestions: Array<StaticTaskDto & { created: boolean }>;
+  suggestions: Array<StaticTaskDto & { created: boolean; finding: Finding | null }>;
 }
+
+export interface SuggestionOptions {
+  types?: StaticTaskType[];
+  surveyKey?: string | null;
+  category?: string | null;
+  latest?: boolean;
+}
+
+type StaticRow = typeof schema.staticTasks.$inferSelect;
 
 export async function listSuggestions(
   tx: Tx,
   tenant: { id: string; plan: Plan },
-  options: { types?: StaticTaskType[]; surveyKey?: string | null },
+  options: SuggestionOptions,
 ): Promise<Suggestions> {
   const types = options.types?.length
     ? options.types
-    : (["personnel_help", "management_help"] as StaticTaskType[]);
-  let rows = await tx
+    : options.latest
+      ? (["report"] as StaticTaskType[])
+      : (["personnel_help", "management_help"] as StaticTaskType[]);
+  let rows: StaticRow[] = await tx
     .select()
     .from(schema.staticTasks)
     .where(
@@ -48,34 +64,60 @@ export async function listSuggestions(
       ),
     )
     .orderBy(asc(schema.staticTasks.type), asc(schema.staticTasks.key));
+  const categories = await tx.select().from(schema.categories);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  /** The engine names of a category and its ancestors. */
+  const lineage = (categoryId: string | null) => {
+    const names: string[] = [];
+    for (
+      let c = categoryId ? byId.get(categoryId) : undefined;
+      c;
+      c = c.parentId ? byId.get(c.parentId) : undefined
+    )
+      names.push(c.engineName);
+    return names;
+  };
   let dueDate: string | null = null;
-  if (options.surveyKey) {
+  const findingOf = new Map<string, Finding>();
+  const surveyKeys = options.latest
+    ? await latestSurveyKeys(tx, tenant.id)
+    : options.surveyKey
+      ? [options.surveyKey]
+      : [];
+  if (options.surveyKey && !options.latest) {
     const [survey] = await tx
-      .select({ type: schema.surveys.type, endsAt: schema.surveys.endsAt })
+      .select({ endsAt: schema.surveys.endsAt })
       .from(schema.surveys)
       .where(and(eq(schema.surveys.tenantId, tenant.id), eq(schema.surveys.key, options.surveyKey)));
     if (!survey) throw new AppError("not_found");
     dueDate = addDays(dayOf(survey.endsAt), SUGGESTED_TASK_DUE_DAYS);
-    if (types.includes("report")) {
-      const calc = await calculateSurvey(tx, tenant.id, options.surveyKey);
-      const side = calc.type === "PERSONNEL" ? calc.lta : calc.oja;
-      const bands = new Map<string, string>();
-      for (const c of side?.categories ?? []) {
-        const wide = c.name === "culture" || c.name === "economy_customers";
-        if (c.status === "ok") bands.set(c.name, bandFor(c.value, wide ? WIDE_BOUNDS : undefined));
-        for (const s of c.subcategories) if (s.status === "ok") bands.set(s.name, bandFor(s.value));
-      }
-      const categories = await tx.select().from(schema.categories);
-      const byId = new Map(categories.map((c) => [c.id, c]));
-      rows = rows.filter((r) => {
-        if (r.type !== "report") return true;
-        const category = r.categoryId ? byId.get(r.categoryId) : undefined;
-        if (!category?.types.includes(survey.type)) return false;
-        const band = bands.get(category.engineName);
-        return !band || !r.swotType || band === r.swotType;
-      });
-    }
   }
+  if (surveyKeys.length > 0 && types.includes("report")) {
+    const kept: StaticRow[] = [];
+    for (const key of surveyKeys) {
+      const { survey, findings } = await surveyFindings(tx, tenant.id, key);
+      for (const r of rows) {
+        if (r.type !== "report") continue;
+        const category = r.categoryId ? byId.get(r.categoryId) : undefined;
+        if (!category?.types.includes(survey.type)) continue;
+        const finding = findings.get(category.engineName);
+        // A withheld category keeps its suggestions in a survey's own list, never in "latest".
+        if (finding ? r.swotType && finding.band !== r.swotType : options.latest) continue;
+        if (finding && !findingOf.has(r.id)) findingOf.set(r.id, finding);
+        if (!kept.includes(r)) kept.push(r);
+      }
+    }
+    rows = [...rows.filter((r) => r.type !== "report" && !options.latest), ...kept];
+  }
+  if (options.category) {
+    const wanted = options.category;
+    rows = rows.filter((r) => lineage(r.categoryId).includes(wanted));
+  }
+  // Weakest finding first; suggestions without a finding keep their order after them.
+  rows = rows
+    .map((r, i) => ({ r, i, v: findingOf.get(r.id)?.value ?? Number.POSITIVE_INFINITY }))
+    .sort((a, b) => a.v - b.v || a.i - b.i)
+    .map((x) => x.r);
   const open = await tx
     .selectDistinct({ id: schema.tasks.staticTaskId })
     .from(schema.tasks)
@@ -94,6 +136,10 @@ export async function listSuggestions(
     limit: PLAN_LIMITS[tenant.plan].suggestedTasks,
     used: used?.n ?? 0,
     dueDate,
-    suggestions: (await staticTaskDtos(tx, rows)).map((s) => ({ ...s, created: created.has(s.id) })),
+    suggestions: (await staticTaskDtos(tx, rows)).map((s) => ({
+      ...s,
+      created: created.has(s.id),
+      finding: findingOf.get(s.id) ?? null,
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import type { SwotType, TaskPriority, TaskType } from "@kunto/core";
-import type { Tx } from "@kunto/db";
+import type { schema, Tx } from "@kunto/db";
 import { sql } from "drizzle-orm";
 
 /** A task as the board and the REST API show it (document 3 §3 Task). */
@@ -9,6 +9,8 @@ export interface TaskDto {
   type: TaskType;
   name: string;
   description: string | null;
+  /** A task made from a suggestion and not rewritten: its texts in the five languages (issue 18.1). */
+  translations: (typeof schema.tasks.$inferSelect)["texts"];
   priority: TaskPriority;
   category: string | null;
   categoryId: string | null;
@@ -37,6 +39,7 @@ type TaskRowSql = {
   type: TaskType;
   name: string;
   description: string | null;
+  texts: TaskDto["translations"];
   priority: TaskPriority;
   category: string | null;
   category_id: string | null;
@@ -68,7 +71,7 @@ export type TaskRowWithSource = TaskDto & { sourceSurveyId: string | null };
  */
 export async function selectTasks(tx: Tx, tenantId: string, id?: string): Promise<TaskRowWithSource[]> {
   const rows = await tx.execute<TaskRowSql>(sql`
-    select t.id, t.static_task_id, t.type, t.name, t.description, t.priority,
+    select t.id, t.static_task_id, t.type, t.name, t.description, t.texts, t.priority,
       c.engine_name as category, t.category_id,
       coalesce(g.engine_name, p.engine_name, c.engine_name) as top_category,
       t.swot_type, t.survey_question, t.source_survey_id,
@@ -91,6 +94,7 @@ export async function selectTasks(tx: Tx, tenantId: string, id?: string): Promis
     type: r.type,
     name: r.name,
     description: r.description,
+    translations: r.texts,
     priority: r.priority,
     category: r.category,
     categoryId: r.category_id,

@@ -3,6 +3,7 @@ import {
   addDays,
   dayOf,
   isHelpType,
+  LANGUAGES,
   PLAN_LIMITS,
   type Plan,
   SUGGESTED_TASK_DUE_DAYS,
@@ -14,6 +15,7 @@ import {
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { textOr, textsOf } from "../content-texts";
 import { withFollowUp } from "./follow-up";
 import { selectTasks } from "./task-dto";
 
@@ -118,9 +120,24 @@ function checkKeepsType(tenant: TenantRef, staticTaskId: string | null, from: Ta
     throw new AppError("plan_required", { feature: "ownTasks" });
 }
 
+type TaskTexts = NonNullable<(typeof schema.tasks.$inferSelect)["texts"]>;
+
+/**
+ * The name and description are the texts in one of their languages: nobody rewrote them. An
+ * undefined description was not touched; null or "" is no description.
+ */
+function keepsTexts(texts: TaskTexts, name: string, description: string | null | undefined) {
+  const among = (values: Record<string, string>, text: string) =>
+    Object.values(values).some((v) => v.trim() === text.trim());
+  return (
+    among(texts.name, name) && (description === undefined || among(texts.description, description ?? ""))
+  );
+}
+
 export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw: TTaskInput) {
   const input = ZTaskInput.parse(raw);
   let { name, description, swotType, surveyQuestion } = input;
+  let texts: TaskTexts | null = null;
   let type: TaskType = input.type ?? "manual";
   let priority = input.priority ?? "MEDIUM";
   let categoryId = await categoryIdOf(tx, input.category, input.categoryId);
@@ -150,14 +167,20 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
     swotType ??= suggestion.swotType;
     surveyQuestion ??= suggestion.surveyQuestion;
     if (input.priority === undefined) priority = suggestion.priority;
-    if (!name.trim()) {
-      // The client sends the suggestion's texts in the user's language; English otherwise.
-      const [texts] = await tx.execute<{ name: string | null; description: string | null }>(sql`
-        select (select text from translations where tid = ${suggestion.nameTid} and language = 'en') as name,
-               (select text from translations where tid = ${suggestion.descriptionTid} and language = 'en') as description`);
-      name = texts?.name ?? suggestion.key;
-      description ??= texts?.description ?? null;
+    const all = await textsOf(tx, [suggestion.nameTid, suggestion.descriptionTid]);
+    const suggested = {
+      name: textOr(all, suggestion.nameTid, suggestion.key),
+      description: textOr(all, suggestion.descriptionTid),
+    };
+    // The client sends the suggestion's texts in the user's language; English otherwise.
+    if (!name.trim()) name = suggested.name.en;
+    // No description given: the suggestion's, in the language of the name.
+    if (description === undefined) {
+      const language = LANGUAGES.find((l) => suggested.name[l].trim() === name.trim()) ?? "en";
+      description = suggested.description[language] || null;
     }
+    // Unchanged texts stay the suggestion's in every language (issue 18.1).
+    if (keepsTexts(suggested, name, description ?? null)) texts = suggested;
   }
   if (isHelpType(type)) categoryId = null;
   checkFields(type, name, categoryId);
@@ -178,6 +201,7 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
       type,
       name: name.trim(),
       description: description?.trim() || null,
+      texts,
       priority,
       categoryId,
       swotType: swotType ?? null,
@@ -213,12 +237,19 @@ export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTa
   if (isHelpType(type)) categoryId = null;
   const name = patch.name ?? row.name;
   checkFields(type, name, categoryId);
+  const description = patch.description === undefined ? row.description : patch.description?.trim() || null;
+  // An edited name or description is the task's own from now on, in every language.
+  const texts =
+    row.texts && keepsTexts(row.texts, name, patch.description === undefined ? undefined : description)
+      ? row.texts
+      : null;
   await tx
     .update(schema.tasks)
     .set({
       type,
       name: name.trim(),
-      description: patch.description === undefined ? row.description : patch.description?.trim() || null,
+      description,
+      texts,
       priority: patch.priority ?? row.priority,
       categoryId,
       swotType: patch.swotType === undefined ? row.swotType : patch.swotType,

@@ -165,7 +165,8 @@ export async function publicVotingTasks(db: Db, link: string, session: string | 
   return inAccount(db, link, async (tx, { id: tenantId, name }) => {
     const voted = new Set(session ? await votedTaskIds(tx, tenantId, session) : []);
     const rows = await tx.execute<Omit<PublicVotingTask, "voted">>(sql`
-      select t.id, t.name, t.description, t.type, c.engine_name as category,
+      select t.id, coalesce(nullif(t.texts->'name'->>${lang}, ''), t.name) as name,
+        coalesce(nullif(t.texts->'description'->>${lang}, ''), t.description) as description, t.type, c.engine_name as category,
         coalesce(g.engine_name, p.engine_name, c.engine_name) as "topCategory", t.status, t.vote_count as "voteCount",
         (select tr.text from translations tr
           where tr.tid = coalesce(g.name_tid, p.name_tid, c.name_tid) and tr.language in (${lang}, 'en') and tr.text <> ''

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
 import { categories, staticTasks } from "./content";
 import { surveys, teams } from "./surveys";
@@ -10,6 +10,9 @@ import { users } from "./users";
  * Improvement tasks and staff votes on them (document 3 §2-§7 tasks, task voting; issue 9). Both
  * tables are tenant-owned and fenced by row-level security.
  */
+
+/** A text in each of the product's five languages. */
+type FiveTexts = Record<"en" | "fi" | "ee" | "ru" | "pl", string>;
 
 const tenantRef = () => tenantId().references(() => tenants.id, { onDelete: "cascade" });
 
@@ -25,6 +28,11 @@ export const tasks = pgTable(
     type: text({ enum: TASK_TYPES }).notNull(),
     name: text().notNull(),
     description: text(),
+    /**
+     * A task made from a suggestion keeps the suggestion's texts in the five languages (issue 18.1),
+     * until someone edits its name or description: then `name` / `description` are its only texts.
+     */
+    texts: jsonb().$type<{ name: FiveTexts; description: FiveTexts }>(),
     priority: text({ enum: ["HIGH", "MEDIUM", "LOW"] }).notNull(),
     /** Null for the help types (their category is cleared before saving). */
     categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
