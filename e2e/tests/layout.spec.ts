@@ -142,6 +142,14 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         await settled(demoPage);
         await check(demoPage, `organisation admin ${path}`);
       }
+      // Issue 18.1: the board's suggested tasks from the latest results.
+      await demoPage.goto(`${base}/tasks`);
+      await settled(demoPage);
+      await demoPage.getByTestId("latest-suggestions").click();
+      await expect(demoPage.getByRole("dialog").getByRole("listitem").first()).toBeVisible();
+      await check(demoPage, "suggested tasks from the latest results");
+      await demoPage.keyboard.press("Escape");
+      await expect(demoPage.getByRole("dialog")).toBeHidden();
       await demoPage.goto(`${base}/users`);
       await settled(demoPage);
       // Issue 6.6: the demo banner's list of mails not sent.

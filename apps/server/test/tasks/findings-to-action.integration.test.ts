@@ -101,6 +101,44 @@ describe("issue 18.1: findings offer improvement tasks", () => {
     expect(one.suggestions.length).toBeLessThan(list.suggestions.length);
   });
 
+  it("issue 18.1: a question's finding offers the suggestions of its category or an ancestor whose SWOT type is the question's band", async () => {
+    const { tenant, caller } = await account();
+    // Low and high questions in turn: weaknesses and strengths inside the same categories.
+    const made = await answeredSurvey(tenant.id, 2, (i) => (i % 2 === 0 ? 0 : 1));
+    const [shareKey, team] = made.link.split("/") as [string, string];
+    const page = await publicSurvey(db.db, shareKey, team, "en");
+    const categories = await caller.task.categories();
+    const parentOf = new Map(categories.map((c) => [c.engineName, c.parentCategory?.engineName ?? null]));
+    const ancestors = (name: string) => {
+      const names: string[] = [];
+      for (let c: string | null = name; c; c = parentOf.get(c) ?? null) names.push(c);
+      return names;
+    };
+    const bands = new Set<string>();
+    for (const q of page.questions.slice(0, 12)) {
+      const list = await caller.task.suggestions({
+        types: ["report"],
+        surveyKey: made.survey.key,
+        question: q.key,
+      });
+      for (const s of list.suggestions) {
+        expect(s.finding?.question).toBe(q.key);
+        expect(s.swotType).toBe(s.finding?.band);
+        expect(ancestors(s.finding?.category ?? "")).toContain(s.category);
+        bands.add(s.swotType ?? "");
+      }
+    }
+    expect(bands).toContain("weakness");
+    expect(bands).toContain("strength");
+    // An unknown question has no finding and no suggestions.
+    const none = await caller.task.suggestions({
+      types: ["report"],
+      surveyKey: made.survey.key,
+      question: "nope",
+    });
+    expect(none.suggestions).toEqual([]);
+  });
+
   it("issue 18.1: 'latest' answers the findings of the newest survey of the type, not an older one", async () => {
     const { tenant, caller } = await account();
     const older = await answeredSurvey(tenant.id, 30, () => 0);

@@ -13,6 +13,8 @@ export interface Finding {
   surveyKey: string;
   surveyName: string | null;
   category: string;
+  /** The question's key, for a finding of one question; null for a category's. */
+  question: string | null;
   /** 0..100, the released value. */
   value: number;
   band: SwotType;
@@ -31,7 +33,7 @@ export async function surveyFindings(
   tx: Tx,
   tenantId: string,
   surveyKey: string,
-): Promise<{ survey: SurveyRef; findings: Map<string, Finding> }> {
+): Promise<{ survey: SurveyRef; findings: Map<string, Finding>; questions: Map<string, Finding> }> {
   const [row] = await tx.execute<{
     id: string;
     key: string;
@@ -53,23 +55,34 @@ export async function surveyFindings(
   const side = calc.type === "PERSONNEL" ? calc.lta : calc.oja;
   const dueDate = addDays(dayOf(survey.endsAt), SUGGESTED_TASK_DUE_DAYS);
   const findings = new Map<string, Finding>();
-  const add = (category: string, value: number, wide: boolean) => {
+  const questions = new Map<string, Finding>();
+  const finding = (
+    category: string,
+    question: string | null,
+    value: number,
+    wide: boolean,
+  ): Finding | null => {
     const band = bandFor(value, wide ? WIDE_BOUNDS : undefined);
-    if (band !== "grey")
-      findings.set(category, {
-        surveyKey: survey.key,
-        surveyName: survey.name,
-        category,
-        value,
-        band,
-        dueDate,
-      });
+    return band === "grey"
+      ? null
+      : { surveyKey: survey.key, surveyName: survey.name, category, question, value, band, dueDate };
+  };
+  const add = (map: Map<string, Finding>, key: string, found: Finding | null) => {
+    if (found) map.set(key, found);
   };
   for (const c of side?.categories ?? []) {
-    if (c.status === "ok") add(c.name, c.value, c.name === "culture" || c.name === "economy_customers");
-    for (const s of c.subcategories) if (s.status === "ok") add(s.name, s.value, false);
+    const wide = c.name === "culture" || c.name === "economy_customers";
+    if (c.status === "ok") add(findings, c.name, finding(c.name, null, c.value, wide));
+    for (const s of c.subcategories)
+      if (s.status === "ok") add(findings, s.name, finding(s.name, null, s.value, false));
   }
-  return { survey, findings };
+  // A question's band is the engine's (the reports show the same one).
+  for (const q of side?.questions ?? [])
+    if (q.status === "ok" && q.category) {
+      const found = finding(q.category, q.key, q.value, false);
+      if (found) questions.set(q.key, { ...found, band: q.band });
+    }
+  return { survey, findings, questions };
 }
 
 /**

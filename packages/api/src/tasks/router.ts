@@ -29,7 +29,7 @@ export const taskRouter = router({
         tags,
         summary: "Suggested tasks",
         description:
-          "The platform's suggested tasks of the given types (default personnel_help and management_help), each with `created` when an undone task made from it exists. With `surveyKey`: report suggestions only for that survey type's categories whose band matches their SWOT type, each with the `finding` it answers, weakest first, and `dueDate` = the survey's last day + 7. With `latest=true` (types default to report): the suggestions that answer a finding of the newest started survey of each type, weakest first. `category` keeps those of one category and its subcategories. `limit` and `used` give the plan's cap (FREE: 5).",
+          "The platform's suggested tasks of the given types (default personnel_help and management_help), each with `created` when an undone task made from it exists. With `surveyKey`: report suggestions only for that survey type's categories whose band matches their SWOT type, each with the `finding` it answers, weakest first, and `dueDate` = the survey's last day + 7. With `latest=true` (types default to report): the suggestions that answer a finding of the newest started survey of each type, weakest first. `category` keeps those of one category and its subcategories; `question` (with `surveyKey`) those of the question's category or its ancestors whose SWOT type is the question's band. `limit` and `used` give the plan's cap (FREE: 5).",
       },
     })
     .input(
@@ -41,6 +41,7 @@ export const taskRouter = router({
             .optional(),
           surveyKey: z.string().min(1).max(64).optional(),
           category: z.string().min(1).max(100).optional(),
+          question: z.string().min(1).max(100).optional(),
           latest: z
             .union([z.boolean(), z.enum(["true", "false"])])
             .transform((v) => v === true || v === "true")

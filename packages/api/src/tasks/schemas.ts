@@ -85,6 +85,12 @@ export const ZFinding = z
     surveyKey: z.string(),
     surveyName: z.string().nullable(),
     category: z.string().meta({ description: "The category's (or subcategory's) engine name." }),
+    question: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The question's key for a finding of one question; null for a category's finding.",
+      }),
     value: z.number().meta({ description: "The released value, 0..100." }),
     band: z.enum(SWOT_TYPES),
     dueDate: z.string().meta({ description: "The survey's last day + 7 (YYYY-MM-DD): a task's due date." }),
@@ -106,14 +112,10 @@ export const ZLoopStatus = z.object({
     .meta({ description: "Of those, how many have a task of this survey and category." }),
   tasks: z.number().int().meta({ description: "Tasks made for this survey's findings (with a category)." }),
   tasksDone: z.number().int(),
-  daysToFirstTask: z
-    .number()
-    .int()
-    .nullable()
-    .meta({
-      description:
-        "Whole days from the survey's end to its first task (0 if before the end); null: no task yet.",
-    }),
+  daysToFirstTask: z.number().int().nullable().meta({
+    description:
+      "Whole days from the survey's end to its first task (0 if before the end); null: no task yet.",
+  }),
 });
 
 export const ZSuggestions = z.object({

@@ -39,6 +39,8 @@ export interface SuggestionOptions {
   types?: StaticTaskType[];
   surveyKey?: string | null;
   category?: string | null;
+  /** A question's finding: the suggestions of its category (or an ancestor) and its band. */
+  question?: string | null;
   latest?: boolean;
 }
 
@@ -77,6 +79,8 @@ export async function listSuggestions(
       names.push(c.engineName);
     return names;
   };
+  const lineageOf = (engineName: string) =>
+    lineage(categories.find((c) => c.engineName === engineName)?.id ?? null);
   let dueDate: string | null = null;
   const findingOf = new Map<string, Finding>();
   const surveyKeys = options.latest
@@ -95,12 +99,16 @@ export async function listSuggestions(
   if (surveyKeys.length > 0 && types.includes("report")) {
     const kept: StaticRow[] = [];
     for (const key of surveyKeys) {
-      const { survey, findings } = await surveyFindings(tx, tenant.id, key);
+      const { survey, findings, questions } = await surveyFindings(tx, tenant.id, key);
+      const asked = options.question ? questions.get(options.question) : undefined;
+      if (options.question && !asked) continue;
+      const questionLineage = asked ? lineageOf(asked.category) : [];
       for (const r of rows) {
         if (r.type !== "report") continue;
         const category = r.categoryId ? byId.get(r.categoryId) : undefined;
         if (!category?.types.includes(survey.type)) continue;
-        const finding = findings.get(category.engineName);
+        if (asked && !questionLineage.includes(category.engineName)) continue;
+        const finding = asked ?? findings.get(category.engineName);
         // A withheld category keeps its suggestions in a survey's own list, never in "latest".
         if (finding ? r.swotType && finding.band !== r.swotType : options.latest) continue;
         if (finding && !findingOf.has(r.id)) findingOf.set(r.id, finding);

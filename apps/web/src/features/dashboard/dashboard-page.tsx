@@ -9,6 +9,7 @@ import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
 import { NotificationAlerts } from "../notifications/notification-alerts";
+import { LoopCard } from "../tasks/loop-card";
 import { TasksOverviewCard } from "../tasks/tasks-overview-card";
 import { CultureCard } from "./culture-card";
 import { FitnessCard } from "./fitness-card";
@@ -93,6 +94,7 @@ export function DashboardPage({
       )}
 
       <TasksOverviewCard tenantId={tenantId} />
+      <LoopCard />
       {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
 
       {onboardingSuccess && (

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { AnchorLink } from "../../components/links";
 import { BAND_CHART_COLORS } from "../../lib/bands";
+import { FindingSuggestionsButton } from "../tasks/finding-suggestions";
 import { CategoryTasksButton } from "./category-tasks-button";
 import {
   itemOf,
@@ -9,6 +10,7 @@ import {
   type Report,
   type ReportSearch,
   type ReportSide,
+  surveyKeysOf,
   titleOf,
 } from "./report-model";
 import { BandBadge, ScoreText, TrendText } from "./report-parts";
@@ -24,6 +26,7 @@ export function CategoryCards({
   search: ReportSearch;
 }) {
   const { t } = useLingui();
+  const surveyKeys = surveyKeysOf(report);
   const names = OVERVIEW_CATEGORIES.filter(
     (name) => itemOf(report.personnel, name) !== null || itemOf(report.management, name) !== null,
   );
@@ -61,6 +64,14 @@ export function CategoryCards({
                     <VisuallyHidden> {titleOf(report, name)}</VisuallyHidden>
                   </AnchorLink>
                   <CategoryTasksButton tenantId={tenantId} category={name} />
+                  {surveyKeys.length > 0 ? (
+                    <FindingSuggestionsButton
+                      tenantId={tenantId}
+                      source={{ surveyKeys, category: name }}
+                      label={t`Suggested tasks`}
+                      title={t`Suggested tasks: ${titleOf(report, name)}`}
+                    />
+                  ) : null}
                 </Group>
               </Stack>
             </Card>

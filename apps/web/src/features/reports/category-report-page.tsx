@@ -7,6 +7,7 @@ import { PageTitle } from "../../components/page-title";
 import { ReleaseNote } from "../../components/release-note";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
+import { FindingSuggestions } from "../tasks/finding-suggestions";
 import { BackButton } from "./back-button";
 import { CategoryTasksButton } from "./category-tasks-button";
 import { QuestionList } from "./question-list";
@@ -17,6 +18,7 @@ import {
   type ReportSide,
   reportCall,
   selectionOf,
+  surveyKeysOf,
   titleOf,
 } from "./report-model";
 import { AnonymityNotice, BandBadge, ScoreText, TrendText } from "./report-parts";
@@ -127,12 +129,26 @@ function CategoryBody({
           running={report.personnel.survey.status === 100}
         />
       ) : null}
-      <ItemCard report={report} name={category} sides={sides} heading={t`Overall`} level={2} />
+      <ItemCard
+        tenantId={tenantId}
+        report={report}
+        name={category}
+        sides={sides}
+        heading={t`Overall`}
+        level={2}
+      />
+      <Card withBorder padding="md" component="section" aria-labelledby="category-suggestions-title">
+        <Title order={2} size="h4" id="category-suggestions-title" mb="xs">
+          <Trans>Suggested tasks for these results</Trans>
+        </Title>
+        <FindingSuggestions tenantId={tenantId} source={{ surveyKeys: surveyKeysOf(report), category }} />
+      </Card>
       {subcategories.length > 0 ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {subcategories.map((name) => (
             <ItemCard
               key={name}
+              tenantId={tenantId}
               report={report}
               name={name}
               sides={sides}
@@ -148,6 +164,7 @@ function CategoryBody({
 }
 
 function ItemCard({
+  tenantId,
   report,
   name,
   sides,
@@ -155,6 +172,7 @@ function ItemCard({
   level,
   id,
 }: {
+  tenantId: string;
   report: Report;
   name: string;
   sides: Array<{ label: string; side: ReportSide }>;
@@ -205,7 +223,7 @@ function ItemCard({
           );
         })}
       </Group>
-      <QuestionList category={name} sides={sides} />
+      <QuestionList tenantId={tenantId} category={name} sides={sides} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Group, Stack, Text } from "@mantine/core";
+import { FindingSuggestionsButton } from "../tasks/finding-suggestions";
 import { type ReportSide, signed } from "./report-model";
 import { BandBadge } from "./report-parts";
 
@@ -9,9 +10,11 @@ import { BandBadge } from "./report-parts";
  * answers, and the change since the previous survey.
  */
 export function QuestionList({
+  tenantId,
   category,
   sides,
 }: {
+  tenantId: string;
   category: string;
   sides: Array<{ label: string; side: ReportSide }>;
 }) {
@@ -66,6 +69,14 @@ export function QuestionList({
                           <Text size="xs" c="dark.5">
                             {t`${change} since previous`}
                           </Text>
+                        ) : null}
+                        {result.status === "ok" && result.band !== "grey" ? (
+                          <FindingSuggestionsButton
+                            tenantId={tenantId}
+                            source={{ surveyKeys: [side.survey.key], question: key }}
+                            label={t`Suggested tasks`}
+                            title={t`Suggested tasks: ${title ?? key}`}
+                          />
                         ) : null}
                       </>
                     )}

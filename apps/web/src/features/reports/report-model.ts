@@ -116,3 +116,7 @@ export function itemOf(side: ReportSide | null, name: string) {
   }
   return null;
 }
+
+/** The surveys a report shows (personnel first): whose findings its suggested tasks answer. */
+export const surveyKeysOf = (report: Report): string[] =>
+  [report.personnel?.survey.key, report.management?.survey.key].filter((k): k is string => !!k);

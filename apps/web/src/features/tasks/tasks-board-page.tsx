@@ -24,6 +24,8 @@ import { PageTitle } from "../../components/page-title";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
+import { FindingSuggestionsButton } from "./finding-suggestions";
+import { LoopCard } from "./loop-card";
 import { SuggestedTasksCard } from "./suggested-tasks";
 import { TaskCard } from "./task-card";
 import { TaskDialog } from "./task-dialog";
@@ -181,6 +183,13 @@ export function TasksBoardPage({
                 <Trans>Suggested tasks</Trans>
               </Button>
             ) : null}
+            <FindingSuggestionsButton
+              tenantId={tenantId}
+              source={{ latest: true }}
+              label={t`From your latest results`}
+              title={t`Suggested tasks from your latest results`}
+              testId="latest-suggestions"
+            />
             {canEdit && !free ? (
               <Button
                 leftSection={<IconPlus size={16} />}
@@ -197,6 +206,7 @@ export function TasksBoardPage({
           <Trans>Your plan includes suggested tasks only. Upgrade to PRO to add your own tasks.</Trans>
         </Text>
       ) : null}
+      <LoopCard />
       <Card withBorder padding="sm" radius="md" component="section" aria-label={t`Filters`}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
           <MultiSelect
