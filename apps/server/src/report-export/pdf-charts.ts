@@ -2,6 +2,13 @@ import { BAND_FILL, ensureSpace, MARGIN } from "./pdf-layout";
 
 type Doc = PDFKit.PDFDocument;
 
+const BAR_ROW = 22;
+const RADIUS = 130;
+/** The height drawBars takes for n bars (so a heading and its chart can be kept on one page). */
+export const barsHeight = (n: number) => n * BAR_ROW + 20;
+/** The height drawRadar takes. */
+export const RADAR_HEIGHT = 2 * RADIUS + 90;
+
 /**
  * Horizontal bars on a 0..100 scale, each filled with its band's colour and labelled with its value
  * and band in words (colour never carries the band alone).
@@ -12,8 +19,8 @@ export function drawBars(
 ) {
   const labelWidth = 140;
   const chartWidth = doc.page.width - 2 * MARGIN - labelWidth - 130;
-  const rowHeight = 22;
-  ensureSpace(doc, bars.length * rowHeight + 20);
+  const rowHeight = BAR_ROW;
+  ensureSpace(doc, barsHeight(bars.length));
   const top = doc.y;
   const x0 = MARGIN + labelWidth;
   bars.forEach((bar, i) => {
@@ -71,8 +78,8 @@ export function drawRadar(
   axes: Array<{ label: string; a: number | null; b: number | null }>,
   names: { a: string; b: string },
 ) {
-  const radius = 130;
-  ensureSpace(doc, 2 * radius + 90);
+  const radius = RADIUS;
+  ensureSpace(doc, RADAR_HEIGHT);
   const cx = doc.page.width / 2;
   const cy = doc.y + radius + 30;
   const angle = (i: number) => -Math.PI / 2 + (2 * Math.PI * i) / axes.length;

@@ -1,183 +1,26 @@
-import type { TReport } from "@kunto/api";
 import { beforeEach, describe, expect, it } from "vitest";
 import { labelsFor } from "./labels";
-import { anonymityText, dateOf, type ExportModel, exportModel, surveyTitle, type Table } from "./tables";
+import { grey, management, personnel, sampleReport as report, type Side, withheld } from "./report-fixture";
+import {
+  anonymityText,
+  dateOf,
+  type ExportModel,
+  exportModel,
+  isoDate,
+  reasonsOf,
+  surveyTitle,
+  type Table,
+  withheldNote,
+} from "./tables";
 
 /**
  * The export tables (docs/reports.md "Exports", Anonymity 4): every number in its own table and row,
- * rounded as the screen rounds it, and a withheld value written as the anonymity text, never as a
- * number. The report below is written out by hand so that each expected cell can be read off it.
+ * rounded as the screen rounds it, a withheld value a withheld cell with its reason (never a
+ * number), a value that does not exist null (never "–").
  */
-type Side = NonNullable<TReport["personnel"]>;
-type Band = "weakness" | "opportunity" | "strength" | "grey";
-
-const ok = (value: number, band: Band, sd: number | null = null) =>
-  ({ status: "ok", value, sd, count: 10, band }) as const;
-const withheld = { status: "not_enough_answers", value: null, sd: null, count: null, band: "grey" } as const;
-const noData = { status: "no_data", value: null, sd: null, count: 0, band: "grey" } as const;
-const grey = { value: null, band: "grey" } as const;
-
-const text = (key: string, title: string) => ({
-  key,
-  title,
-  strengthTid: null,
-  weaknessTid: null,
-  opportunityTid: null,
-  strength: `${title}: keep it`,
-  weakness: `${title}: fix it`,
-  opportunity: `${title}: try it`,
-});
-
-const personnel: Side = {
-  survey: {
-    key: "P",
-    name: "Spring",
-    type: "PERSONNEL",
-    start: "2026-01-01T08:00:00.000Z",
-    end: "2026-01-31T22:30:00.000Z",
-    status: 200,
-  },
-  shares: [
-    { key: "o", name: "Office", respondents: 7 },
-    { key: "p", name: "Plant", respondents: 5 },
-  ],
-  heldBack: 0,
-  anonymity: { status: "ok", respondents: 12, needed: 0, withShares: [] },
-  result: {
-    status: "ok",
-    respondents: 12,
-    categories: [
-      {
-        name: "efficiency",
-        ...ok(66.25, "strength", 12.34),
-        subcategories: [
-          { name: "organization", ...ok(38.04, "weakness", 4.44) },
-          { name: "processes", ...withheld },
-        ],
-      },
-      { name: "leadership", ...noData, subcategories: [] },
-    ],
-    questions: [
-      { key: "q1", category: "organization", ...ok(41.26, "opportunity") },
-      { key: "q2", category: null, ...withheld },
-      { key: "q3", category: "efficiency", ...ok(80, "strength") },
-      { key: "q4", category: "efficiency", ...noData },
-    ],
-    fitnessIndex: {
-      efficiency: { value: 66.25, band: "strength" },
-      capability: grey,
-      leadership: { value: 12.5, band: "weakness" },
-      overall: { value: 39.375, band: "weakness", areas: 2 },
-    },
-    culture: {
-      status: "ok",
-      direction: 50,
-      autonomy: 50,
-      shares: { individual: 10.2, productive: 39.8, fragmented: 30, authoritative: 20 },
-      percentages: { individual: 10, productive: 40, fragmented: 30, authoritative: 20 },
-    },
-  },
-  questions: [text("q1", "Roles are clear"), text("q2", "Tools work"), text("q4", "Meetings help")],
-  trend: {
-    previous: { key: "OLD", name: null, end: "2025-06-30T20:00:00.000Z", respondents: 9 },
-    categories: { efficiency: 4.26, organization: -3.04, processes: null },
-    questions: {},
-    fitness: { efficiency: 4.25, capability: null, leadership: -0.06, overall: null },
-  },
-  heatmap: {
-    columns: [
-      { key: "o", name: "Office", respondents: 7, shown: true },
-      { key: "p", name: "Plant", respondents: 5, shown: true },
-    ],
-    rows: [
-      {
-        name: "efficiency",
-        parent: null,
-        total: { value: 66.25, band: "strength" },
-        cells: [
-          { value: 70.04, band: "strength", reason: "shown" },
-          { value: null, band: "grey", reason: "derivable" },
-        ],
-      },
-      {
-        name: "organization",
-        parent: "efficiency",
-        total: { value: null, band: "grey" },
-        cells: [
-          { value: null, band: "grey", reason: "not_enough_answers" },
-          { value: null, band: "grey", reason: "empty" },
-        ],
-      },
-      {
-        name: "leadership",
-        parent: null,
-        total: { value: 12.5, band: "weakness" },
-        cells: [
-          { value: null, band: "grey", reason: "shown" },
-          { value: null, band: "grey", reason: "hidden" },
-        ],
-      },
-    ],
-  },
-};
-
-const management: Side = {
-  survey: {
-    key: "M",
-    name: null,
-    type: "MANAGEMENT",
-    start: "2026-01-01T08:00:00.000Z",
-    end: "2026-01-31T22:30:00.000Z",
-    status: 200,
-  },
-  shares: [{ key: "b", name: "Board", respondents: 2 }],
-  heldBack: 0,
-  anonymity: { status: "ok", respondents: 2, needed: 0, withShares: [] },
-  result: {
-    status: "ok",
-    respondents: 2,
-    categories: [
-      {
-        name: "efficiency",
-        ...ok(50, "opportunity", 7.25),
-        subcategories: [{ name: "organization", ...ok(45.55, "opportunity", null) }],
-      },
-    ],
-    questions: [{ key: "q1", category: "organization", ...ok(60, "opportunity", 3.33) }],
-    fitnessIndex: {
-      efficiency: { value: 50, band: "opportunity" },
-      capability: grey,
-      leadership: grey,
-      overall: { value: 50, band: "opportunity", areas: 1 },
-    },
-    culture: { status: "no_data", direction: null, autonomy: null, shares: null, percentages: null },
-  },
-  questions: [text("q1", "Roles are clear")],
-  trend: null,
-  heatmap: null,
-};
-
-const report = (over: Partial<TReport> = {}): TReport => ({
-  tenantName: "Oy Esimerkki Ab",
-  anonymityThreshold: 5,
-  heatmapAvailable: true,
-  personnel,
-  management,
-  inputMap: [
-    { axis: "organization", personnel: 38.04, management: 45.55, gap: 7.51, weaknessNote: false },
-    { axis: "processes", personnel: 10, management: 55.06, gap: 45.06, weaknessNote: true },
-    { axis: "leadership", personnel: null, management: 90, gap: null, weaknessNote: false },
-  ],
-  metadata: { answers: { personnel: 12, management: 2 } },
-  categories: [
-    { name: "efficiency", parent: null, title: "Efficiency", description: "" },
-    { name: "organization", parent: "efficiency", title: "Organisation", description: "" },
-    { name: "leadership", parent: null, title: "Leadership", description: "" },
-  ],
-  ...over,
-});
-
 const en = labelsFor("en");
+const FEW = { withheld: "few" } as const;
+const GROUP = { withheld: "group" } as const;
 const table = (tables: Table[], title: string) => {
   const found = tables.find((t) => t.title === title);
   if (!found) throw new Error(`no table ${title}: ${tables.map((t) => t.title).join(" | ")}`);
@@ -191,9 +34,10 @@ describe("export tables (docs/reports.md Exports)", () => {
     model = exportModel(report(), "en");
   });
 
-  it("has the report table, then per side fitness, categories, culture, questions and heatmap, then the input map", () => {
+  it("has the report and participation tables, then per side fitness, categories, culture, questions and heatmap, then the input map", () => {
     expect(model.tables.map((t) => t.title)).toEqual([
       "Report",
+      "Participation",
       "Company Fitness Index: Personnel",
       "Categories: Personnel",
       "Culture: Personnel",
@@ -205,38 +49,74 @@ describe("export tables (docs/reports.md Exports)", () => {
       "Questions: Management",
       "Input map",
     ]);
+    expect(model.tables.map((t) => t.sheet)).toEqual([
+      "Report",
+      "Participation",
+      "Fitness index – Personnel",
+      "Categories – Personnel",
+      "Culture – Personnel",
+      "Questions – Personnel",
+      "Heatmap – Personnel",
+      "Fitness index – Management",
+      "Categories – Management",
+      "Culture – Management",
+      "Questions – Management",
+      "Input map",
+    ]);
     expect(model.sides.map((s) => s.label)).toEqual(["Personnel", "Management"]);
     expect(model.language).toBe("en");
     expect(model.labels).toBe(en);
   });
 
-  it("lists each survey with its period, target groups, answers and anonymity note", () => {
+  it("lists each survey with ISO start and end dates, target groups, answers, held back and the anonymity note", () => {
     const t = table(model.tables, "Report");
-    expect(t.header).toEqual(["Survey", "Period", "Target groups", "Answers", ""]);
+    expect(t.header).toEqual([
+      "Survey",
+      "Start",
+      "End",
+      "Target groups",
+      "Answers",
+      "Held back to protect anonymity",
+      "Note",
+    ]);
     expect(t.rows).toEqual([
-      ["Spring (Personnel)", "1/1/2026 – 2/1/2026", "Office, Plant", 12, ""],
-      ["Management 2/1/2026", "1/1/2026 – 2/1/2026", "Board", 2, ""],
+      ["Spring (Personnel)", "2026-01-01", "2026-02-01", "Office, Plant", 12, 0, ""],
+      ["Management 2/1/2026", "2026-01-01", "2026-02-01", "Board", 2, 0, ""],
+    ]);
+    const held = exportModel(report({ personnel: { ...personnel, heldBack: 3 } }), "en");
+    expect(table(held.tables, "Report").rows[0]?.[5]).toBe(3);
+  });
+
+  it("gives the participation: each target group's answers and the side's total", () => {
+    const t = table(model.tables, "Participation");
+    expect(t.header).toEqual(["Survey type", "Target group", "Answers"]);
+    expect(t.rows).toEqual([
+      ["Personnel", "Office", 7],
+      ["Personnel", "Plant", 5],
+      ["Personnel", "Total", 12],
+      ["Management", "Board", 2],
+      ["Management", "Total", 2],
     ]);
   });
 
-  it("writes the fitness index one area a row, rounded to a tenth, with band and change", () => {
+  it("writes the fitness index one area a row, rounded to a tenth, with band and change; none is null", () => {
     const t = table(model.tables, "Company Fitness Index: Personnel");
     expect(t.header).toEqual(["Category", "Value (%)", "Band", "Change since previous survey"]);
     expect(t.rows).toEqual([
       ["Efficiency", 66.3, "Strength", 4.3],
-      ["capability", "–", "No data", "–"],
+      ["capability", null, "No data", null],
       ["Leadership", 12.5, "Weakness", -0.1],
-      ["Result", 39.4, "Weakness", "–"],
+      ["Result", 39.4, "Weakness", null],
     ]);
     expect(table(model.tables, "Company Fitness Index: Management").rows[0]).toEqual([
       "Efficiency",
       50,
       "Opportunity",
-      "–",
+      null,
     ]);
   });
 
-  it("writes categories and indented subcategories; a withheld one as the anonymity text", () => {
+  it("writes categories and indented subcategories; a withheld one as a withheld cell (fewer answers)", () => {
     const t = table(model.tables, "Categories: Personnel");
     expect(t.header).toEqual([
       "Category",
@@ -246,22 +126,22 @@ describe("export tables (docs/reports.md Exports)", () => {
       "Change since previous survey",
     ]);
     expect(t.rows).toEqual([
-      ["Efficiency", 66.3, "Strength", "–", 4.3],
-      ["  Organisation", 38, "Weakness", "–", -3],
-      ["  processes", en.withheld, en.withheld, "–", "–"],
-      ["Leadership", "–", "No data", "–", "–"],
+      ["Efficiency", 66.3, "Strength", null, 4.3],
+      ["  Organisation", 38, "Weakness", null, -3],
+      ["  processes", FEW, FEW, null, null],
+      ["Leadership", null, "No data", null, null],
     ]);
   });
 
   it("shows the standard deviation for management answers only", () => {
     expect(table(model.tables, "Categories: Management").rows).toEqual([
-      ["Efficiency", 50, "Opportunity", 7.3, "–"],
-      ["  Organisation", 45.6, "Opportunity", "–", "–"],
+      ["Efficiency", 50, "Opportunity", 7.3, null],
+      ["  Organisation", 45.6, "Opportunity", null, null],
     ]);
     expect(table(model.tables, "Questions: Management").rows[0]?.[4]).toBe(3.3);
   });
 
-  it("writes the culture's whole percentages, or none", () => {
+  it("writes the culture's whole percentages, or null", () => {
     const t = table(model.tables, "Culture: Personnel");
     expect(t.header).toEqual(["Culture", "Value (%)"]);
     expect(t.rows).toEqual([
@@ -270,28 +150,34 @@ describe("export tables (docs/reports.md Exports)", () => {
       ["Fragmented", 30],
       ["Authoritative", 20],
     ]);
-    expect(table(model.tables, "Culture: Management").rows.map((r) => r[1])).toEqual(["–", "–", "–", "–"]);
+    expect(table(model.tables, "Culture: Management").rows.map((r) => r[1])).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("writes each question with its category, value, band and the finding for its band", () => {
     const t = table(model.tables, "Questions: Personnel");
     expect(t.header).toEqual(["Question", "Category", "Value (%)", "Band", "Standard deviation", "Finding"]);
     expect(t.rows).toEqual([
-      ["Roles are clear", "Organisation", 41.3, "Opportunity", "–", "Roles are clear: try it"],
-      ["Tools work", "–", en.withheld, en.withheld, "–", ""],
-      ["q3", "Efficiency", 80, "Strength", "–", ""],
-      ["Meetings help", "Efficiency", "–", "No data", "–", ""],
+      ["Roles are clear", "Organisation", 41.3, "Opportunity", null, "Roles are clear: try it"],
+      ["Tools work", null, FEW, FEW, null, ""],
+      ["q3", "Efficiency", 80, "Strength", null, ""],
+      ["Meetings help", "Efficiency", null, "No data", null, ""],
     ]);
   });
 
-  it("writes the heatmap with the total column and every hidden cell as text", () => {
+  it("writes the heatmap with the total column; a small share's cell withheld as few, a derivable or hidden one as group", () => {
     const t = table(model.tables, "Heatmap: Personnel");
     expect(t.header).toEqual(["Category", "Total", "Office", "Plant"]);
     expect(t.rows).toEqual([
-      ["Efficiency", 66.3, 70, en.withheld],
-      ["  Organisation", "–", en.withheld, "–"],
-      ["Leadership", 12.5, "–", en.withheld],
+      ["Efficiency", 66.3, 70, GROUP],
+      ["  Organisation", null, FEW, null],
+      ["Leadership", 12.5, null, GROUP],
     ]);
+    expect(reasonsOf(t.rows)).toEqual(["few", "group"]);
   });
 
   it("writes the input map with both views, the gap and the weakness note", () => {
@@ -300,19 +186,45 @@ describe("export tables (docs/reports.md Exports)", () => {
     expect(t.rows).toEqual([
       ["Organisation", 38, 45.6, 7.5, ""],
       ["processes", 10, 55.1, 45.1, "yes"],
-      ["Leadership", "–", 90, "–", ""],
+      ["Leadership", null, 90, null, ""],
     ]);
   });
 
-  it("formats value cells: withheld text, none, or the number rounded to a tenth", () => {
-    expect(model.value({ status: "not_enough_answers", value: null })).toBe(en.withheld);
-    expect(model.value({ status: "not_enough_answers", value: 12 })).toBe(en.withheld);
-    expect(model.value({ status: "no_data", value: null })).toBe(en.none);
-    expect(model.value({ status: "ok", value: 0.05 })).toBe(0.1);
-    expect(model.band("strength")).toBe("Strength");
-    expect(model.band("strength", "not_enough_answers")).toBe(en.withheld);
+  it("formats value and band cells: withheld with its reason, null for none, or the number rounded to a tenth", () => {
+    expect(model.value(personnel, { status: "not_enough_answers", value: null })).toEqual(FEW);
+    expect(model.value(personnel, { status: "not_enough_answers", value: 12 })).toEqual(FEW);
+    expect(model.value(personnel, { status: "no_data", value: null })).toBeNull();
+    expect(model.value(personnel, { status: "ok", value: 0.05 })).toBe(0.1);
+    expect(model.band(personnel, "strength")).toBe("Strength");
+    expect(model.band(personnel, "strength", "not_enough_answers")).toEqual(FEW);
     expect(model.titleOf("organization")).toBe("Organisation");
     expect(model.titleOf("unknown")).toBe("unknown");
+    expect(model.pathOf("organization")).toEqual({ category: "Efficiency", subcategory: "Organisation" });
+    expect(model.pathOf("efficiency")).toEqual({ category: "Efficiency", subcategory: "" });
+    expect(model.pathOf(null)).toEqual({ category: "", subcategory: "" });
+  });
+});
+
+describe("why a cell is withheld (said once per table)", () => {
+  it("names the threshold for too few answers, and a smaller group for a derivable value", () => {
+    expect(withheldNote("few", en, 5)).toBe(
+      "withheld: fewer than 5 answers; results are shown from 5 answers on to protect anonymity.",
+    );
+    expect(withheldNote("group", en, 5)).toBe(
+      "withheld: the value could reveal the answers of a smaller group.",
+    );
+    expect(withheldNote("few", labelsFor("fi"), 3)).toContain("alle 3 vastausta");
+  });
+
+  it("lists each reason of a table once, few first, none for a table without withheld cells", () => {
+    expect(
+      reasonsOf([
+        [GROUP, FEW, 1],
+        [FEW, null, "x"],
+      ]),
+    ).toEqual(["few", "group"]);
+    expect(reasonsOf([[GROUP], [GROUP]])).toEqual(["group"]);
+    expect(reasonsOf([[1, null, "withheld"]])).toEqual([]);
   });
 });
 
@@ -340,7 +252,7 @@ describe("export tables of a withheld selection (docs/reports.md Anonymity 4)", 
         direction: null,
         autonomy: null,
         shares: null,
-        percentages: null,
+        percentages: { individual: 25, productive: 25, fragmented: 25, authoritative: 25 },
       },
     },
     trend: null,
@@ -355,61 +267,72 @@ describe("export tables of a withheld selection (docs/reports.md Anonymity 4)", 
       })),
     },
   };
+  const inputMap = [
+    { axis: "leadership", personnel: null, management: null, gap: null, weaknessNote: false },
+  ];
   let model: ExportModel;
   beforeEach(() => {
-    model = exportModel(
-      report({
-        personnel: hidden,
-        management: null,
-        inputMap: [{ axis: "leadership", personnel: null, management: null, gap: null, weaknessNote: false }],
-      }),
-      "en",
-    );
+    model = exportModel(report({ personnel: hidden, management: null, inputMap }), "en");
   });
   const numbers = (rows: unknown[][]) => rows.flat().filter((cell) => typeof cell === "number");
 
-  it("writes no number of the side anywhere but its answer count", () => {
+  it("writes no number of the side anywhere but its answer counts", () => {
     expect(table(model.tables, "Report").rows).toEqual([
       [
         "Spring (Personnel)",
-        "1/1/2026 – 2/1/2026",
+        "2026-01-01",
+        "2026-02-01",
         "Office, Plant",
         3,
+        0,
         `${en.withheld}. 2 more answers needed`,
       ],
     ]);
-    for (const t of model.tables.slice(1)) expect(numbers(t.rows)).toEqual([]);
+    for (const t of model.tables.slice(2)) expect(numbers(t.rows), t.title).toEqual([]);
   });
 
-  it("writes the withheld text for every fitness value and band, culture share and input map value", () => {
+  it("withholds every fitness value and band, culture share, heatmap cell and input map value as too few answers", () => {
     expect(table(model.tables, "Company Fitness Index: Personnel").rows.map((r) => r.slice(1, 3))).toEqual([
-      [en.withheld, en.withheld],
-      [en.withheld, en.withheld],
-      [en.withheld, en.withheld],
-      [en.withheld, en.withheld],
+      [FEW, FEW],
+      [FEW, FEW],
+      [FEW, FEW],
+      [FEW, FEW],
     ]);
-    expect(table(model.tables, "Culture: Personnel").rows.map((r) => r[1])).toEqual([
-      en.withheld,
-      en.withheld,
-      en.withheld,
-      en.withheld,
+    expect(table(model.tables, "Culture: Personnel").rows.map((r) => r[1])).toEqual([FEW, FEW, FEW, FEW]);
+    expect(table(model.tables, "Heatmap: Personnel").rows.map((r) => r.slice(1))).toEqual([
+      [FEW, FEW, FEW],
+      [FEW, FEW, FEW],
+      [FEW, FEW, FEW],
     ]);
-    expect(table(model.tables, "Heatmap: Personnel").rows.map((r) => r[1])).toEqual([
-      en.withheld,
-      en.withheld,
-      en.withheld,
-    ]);
-    expect(table(model.tables, "Input map").rows).toEqual([["Leadership", en.withheld, "–", "–", ""]]);
+    expect(table(model.tables, "Input map").rows).toEqual([["Leadership", FEW, null, null, ""]]);
   });
 
-  it("writes a missing personnel view in the input map as none when the side is shown", () => {
+  it("withholds a derivable selection's figures as revealing a smaller group", () => {
+    const derivable: Side = {
+      ...hidden,
+      anonymity: { status: "derivable", respondents: 6, needed: 0, withShares: ["x"] },
+    };
+    const m = exportModel(
+      report({
+        personnel: derivable,
+        inputMap: [{ axis: "leadership", personnel: null, management: 90, gap: null, weaknessNote: false }],
+      }),
+      "en",
+    );
+    expect(table(m.tables, "Categories: Personnel").rows[0]?.slice(1, 3)).toEqual([GROUP, GROUP]);
+    expect(table(m.tables, "Input map").rows).toEqual([["Leadership", GROUP, 90, GROUP, ""]]);
+    for (const t of m.tables.filter((t) => t.title.endsWith(": Personnel")))
+      expect(reasonsOf(t.rows), t.title).toEqual(["group"]);
+  });
+
+  it("writes a missing personnel view in the input map as null when the side is shown", () => {
     const shown = exportModel(
       report({
         inputMap: [{ axis: "leadership", personnel: null, management: 90, gap: null, weaknessNote: false }],
       }),
       "en",
     );
-    expect(table(shown.tables, "Input map").rows).toEqual([["Leadership", "–", 90, "–", ""]]);
+    expect(table(shown.tables, "Input map").rows).toEqual([["Leadership", null, 90, null, ""]]);
   });
 
   it("explains a derivable selection", () => {
@@ -423,7 +346,7 @@ describe("export tables of a withheld selection (docs/reports.md Anonymity 4)", 
 });
 
 describe("export tables of one side", () => {
-  it("writes a management-only report without personnel tables, its personnel views as none", () => {
+  it("writes a management-only report without personnel tables, its personnel views as null", () => {
     const model = exportModel(
       report({
         personnel: null,
@@ -433,6 +356,7 @@ describe("export tables of one side", () => {
     );
     expect(model.tables.map((t) => t.title)).toEqual([
       "Report",
+      "Participation",
       "Company Fitness Index: Management",
       "Categories: Management",
       "Culture: Management",
@@ -440,9 +364,9 @@ describe("export tables of one side", () => {
       "Input map",
     ]);
     expect(table(model.tables, "Report").rows).toEqual([
-      ["Management 2/1/2026", "1/1/2026 – 2/1/2026", "Board", 2, ""],
+      ["Management 2/1/2026", "2026-01-01", "2026-02-01", "Board", 2, 0, ""],
     ]);
-    expect(table(model.tables, "Input map").rows).toEqual([["Leadership", "–", 90, "–", ""]]);
+    expect(table(model.tables, "Input map").rows).toEqual([["Leadership", null, 90, null, ""]]);
   });
 
   it("writes no finding for a question without a value, whatever band it carries", () => {
@@ -456,13 +380,13 @@ describe("export tables of one side", () => {
     };
     const model = exportModel(report({ personnel: slipped, management: null }), "en");
     expect(table(model.tables, "Questions: Personnel").rows).toEqual([
-      ["Roles are clear", "–", en.withheld, en.withheld, "–", ""],
+      ["Roles are clear", null, FEW, FEW, null, ""],
     ]);
   });
 });
 
 describe("export tables in the chosen language", () => {
-  it("writes fixed words, bands and dates in that language, category names as the report gives them", () => {
+  it("writes fixed words, bands, sheet names and dates in that language, category names as the report gives them", () => {
     const fi = labelsFor("fi");
     const model = exportModel(
       report({
@@ -471,23 +395,34 @@ describe("export tables in the chosen language", () => {
       "fi",
     );
     expect(model.tables[0]?.title).toBe(fi.report);
-    expect(model.tables[0]?.rows[0]?.slice(0, 2)).toEqual([
+    expect(model.tables[0]?.rows[0]?.slice(0, 3)).toEqual([
       `Spring (${fi.personnel})`,
-      "1.1.2026 – 1.2.2026",
+      "2026-01-01",
+      "2026-02-01",
     ]);
     expect(table(model.tables, `${fi.categories}: ${fi.personnel}`).rows[0]).toEqual([
       "Tehokkuus",
       66.3,
       fi.strength,
-      fi.none,
+      null,
       4.3,
     ]);
+    expect(model.tables[2]?.sheet).toBe("Kuntoindeksi – Henkilöstö");
   });
 
-  it("writes Estonian dates with the Estonian locale (et), in Helsinki time", () => {
+  it("keeps every sheet name of every language within Excel's 31 characters", () => {
+    for (const language of ["en", "fi", "ee", "ru", "pl"] as const)
+      for (const t of exportModel(report(), language).tables)
+        expect(t.sheet.length, `${language} ${t.sheet}`).toBeLessThanOrEqual(31);
+  });
+
+  it("writes dates as the language does on the cover, and as YYYY-MM-DD in Helsinki time in the data", () => {
     expect(dateOf("2026-01-31T22:30:00.000Z", "ee")).toBe("1.2.2026");
     expect(dateOf("2026-01-31T22:30:00.000Z", "en")).toBe("2/1/2026");
     expect(dateOf("2026-01-31T22:30:00.000Z", "ru")).toBe("01.02.2026");
     expect(surveyTitle(management, "pl", labelsFor("pl"))).toBe(`${labelsFor("pl").management} 1.02.2026`);
+    expect(isoDate("2026-01-31T22:30:00.000Z")).toBe("2026-02-01");
+    expect(isoDate("2026-07-04T20:59:59.000Z")).toBe("2026-07-04");
+    expect(isoDate("2026-07-04T21:00:00.000Z")).toBe("2026-07-05");
   });
 });

@@ -3,31 +3,64 @@ import type { Language } from "@kunto/core";
 import { type Labels, labelsFor } from "./labels";
 
 /**
- * The numbers of a report as tables, the one source of the CSV, the XLSX and the PDF's tables, so
- * every export shows exactly what the screen shows: a value the report withholds (null with status
- * `not_enough_answers`) is written as the anonymity text, never as a number.
+ * The numbers of a report as tables, the one source of the XLSX sheets, the PDF's tables and the
+ * CSV's long table (tidy.ts), so every export shows exactly what the screen shows. A value the
+ * report withholds is a `Withheld` cell, never a number: each file writes a short mark for it and
+ * says once, under the table, why (`withheldNote`). A value that does not exist is null.
  */
-export type Cell = string | number | null;
+export type Reason = "few" | "group";
+export interface Withheld {
+  withheld: Reason;
+}
+export type Cell = string | number | null | Withheld;
 export interface Table {
   title: string;
+  /** The XLSX sheet's name: meaningful, in the export's language (xlsx.ts keeps it within 31 characters). */
+  sheet: string;
   header: string[];
   rows: Cell[][];
 }
 
-type Side = NonNullable<TReport["personnel"]>;
+export type Side = NonNullable<TReport["personnel"]>;
 type Band = "weakness" | "opportunity" | "strength" | "grey";
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
+export const round1 = (value: number) => Math.round(value * 10) / 10;
+export const isWithheld = (cell: Cell): cell is Withheld => typeof cell === "object" && cell !== null;
+const withheld = (reason: Reason): Withheld => ({ withheld: reason });
 
+const locale = (language: Language) => (language === "ee" ? "et" : language);
+
+/** A date as the language writes it, in Helsinki time (the PDF's cover). */
 export function dateOf(iso: string, language: Language): string {
-  return new Date(iso).toLocaleDateString(language === "ee" ? "et" : language, {
+  return new Date(iso).toLocaleDateString(locale(language), { timeZone: "Europe/Helsinki" });
+}
+
+/** A date as YYYY-MM-DD in Helsinki time (the data files). */
+export function isoDate(iso: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: "Europe/Helsinki",
-  });
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 export function surveyTitle(side: Side, language: Language, labels: Labels): string {
   const kind = side.survey.type === "PERSONNEL" ? labels.personnel : labels.management;
   return side.survey.name ? `${side.survey.name} (${kind})` : `${kind} ${dateOf(side.survey.end, language)}`;
+}
+
+/** Why withheld cells are withheld, once per reason (under a table, or in the CSV's note column). */
+export function withheldNote(reason: Reason, labels: Labels, threshold: number): string {
+  return reason === "few" ? labels.withheldFew.replaceAll("{n}", String(threshold)) : labels.withheldGroup;
+}
+
+/** The reasons a table's withheld cells have, each once, "few" first. */
+export function reasonsOf(rows: Cell[][]): Reason[] {
+  const found = new Set(rows.flat().flatMap((cell) => (isWithheld(cell) ? [cell.withheld] : [])));
+  return (["few", "group"] as const).filter((reason) => found.has(reason));
 }
 
 export interface ExportModel {
@@ -36,58 +69,106 @@ export interface ExportModel {
   report: TReport;
   sides: Array<{ label: string; side: Side }>;
   titleOf: (name: string) => string;
-  /** A value cell: the rounded number, or why there is none. */
-  value: (item: { status: string; value: number | null }) => Cell;
-  band: (band: Band, status?: string) => string;
+  /** A category's or subcategory's parent and own title ({ category, subcategory: "" } for a category). */
+  pathOf: (name: string | null) => { category: string; subcategory: string };
+  /** Why a figure of the side is withheld, if it is. */
+  reasonOf: (side: Side, status?: string) => Reason | null;
+  /** A value cell: the number rounded to a tenth, withheld, or null when there is none. */
+  value: (side: Side, item: { status: string; value: number | null }) => Cell;
+  /** A band cell: the band in words, or withheld with its value. */
+  band: (side: Side, band: Band, status?: string) => Cell;
   tables: Table[];
 }
 
 export function exportModel(report: TReport, language: Language): ExportModel {
   const labels = labelsFor(language);
-  const titles = new Map(report.categories.map((c) => [c.name, c.title]));
-  const titleOf = (name: string) => titles.get(name) ?? name;
+  const byName = new Map(report.categories.map((c) => [c.name, c]));
+  const titleOf = (name: string) => byName.get(name)?.title ?? name;
+  const pathOf = (name: string | null) => {
+    if (name === null) return { category: "", subcategory: "" };
+    const parent = byName.get(name)?.parent;
+    return parent
+      ? { category: titleOf(parent), subcategory: titleOf(name) }
+      : { category: titleOf(name), subcategory: "" };
+  };
   const sides: ExportModel["sides"] = [];
   if (report.personnel) sides.push({ label: labels.personnel, side: report.personnel });
   if (report.management) sides.push({ label: labels.management, side: report.management });
-  const value = (item: { status: string; value: number | null }): Cell =>
-    item.status === "not_enough_answers"
-      ? labels.withheld
-      : item.value === null
-        ? labels.none
-        : round1(item.value);
-  const band = (b: Band, status?: string) => (status === "not_enough_answers" ? labels.withheld : labels[b]);
-  const change = (trend: Side["trend"], name: string): Cell => {
-    const d = trend?.categories[name];
-    return d === undefined || d === null ? labels.none : round1(d);
+  /** A whole side withheld: a derivable selection could reveal a smaller group, else it is too small. */
+  const sideReason = (side: Side): Reason => (side.anonymity.status === "derivable" ? "group" : "few");
+  const reasonOf = (side: Side, status?: string): Reason | null =>
+    side.result.status === "not_enough_answers"
+      ? sideReason(side)
+      : status === "not_enough_answers"
+        ? "few"
+        : null;
+  const value = (side: Side, item: { status: string; value: number | null }): Cell => {
+    const reason = reasonOf(side, item.status);
+    if (reason) return withheld(reason);
+    return item.value === null ? null : round1(item.value);
   };
-  const model: ExportModel = { labels, language, report, sides, titleOf, value, band, tables: [] };
+  const band = (side: Side, b: Band, status?: string): Cell => {
+    const reason = reasonOf(side, status);
+    return reason ? withheld(reason) : labels[b];
+  };
+  const number = (n: number | null | undefined): Cell => (n === null || n === undefined ? null : round1(n));
+  const model: ExportModel = {
+    labels,
+    language,
+    report,
+    sides,
+    titleOf,
+    pathOf,
+    reasonOf,
+    value,
+    band,
+    tables: [],
+  };
 
   model.tables.push({
     title: labels.report,
-    header: [labels.survey, labels.period, labels.targetGroups, labels.answers, ""],
+    sheet: labels.report,
+    header: [
+      labels.survey,
+      labels.start,
+      labels.end,
+      labels.targetGroups,
+      labels.answers,
+      labels.heldBack,
+      labels.note,
+    ],
     rows: sides.map(({ side }) => [
       surveyTitle(side, language, labels),
-      `${dateOf(side.survey.start, language)} – ${dateOf(side.survey.end, language)}`,
+      isoDate(side.survey.start),
+      isoDate(side.survey.end),
       side.shares.map((s) => s.name).join(", "),
       side.result.respondents,
+      side.heldBack,
       anonymityText(side, labels),
+    ]),
+  });
+  model.tables.push({
+    title: labels.participation,
+    sheet: labels.participation,
+    header: [labels.side, labels.targetGroup, labels.answers],
+    rows: sides.flatMap(({ label, side }) => [
+      ...side.shares.map((share): Cell[] => [label, share.name, share.respondents]),
+      [label, labels.total, side.result.respondents],
     ]),
   });
 
   for (const { label, side } of sides) {
     const fi = side.result.fitnessIndex;
-    const withheld = side.result.status === "not_enough_answers";
-    const area = (name: "efficiency" | "capability" | "leadership" | "overall", title: string): Cell[] => {
-      const item = fi[name];
-      return [
-        title,
-        withheld ? labels.withheld : item.value === null ? labels.none : round1(item.value),
-        withheld ? labels.withheld : labels[item.band],
-        side.trend?.fitness[name] == null ? labels.none : round1(side.trend.fitness[name] as number),
-      ];
-    };
+    const sheet = (name: string) => `${name} – ${label}`;
+    const area = (name: "efficiency" | "capability" | "leadership" | "overall", title: string): Cell[] => [
+      title,
+      value(side, { status: "ok", value: fi[name].value }),
+      band(side, fi[name].band),
+      number(side.trend?.fitness[name]),
+    ];
     model.tables.push({
       title: `${labels.fitnessIndex}: ${label}`,
+      sheet: sheet(labels.fitnessShort),
       header: [labels.category, labels.value, labels.band, labels.change],
       rows: [
         area("efficiency", titleOf("efficiency")),
@@ -96,104 +177,116 @@ export function exportModel(report: TReport, language: Language): ExportModel {
         area("overall", labels.overall),
       ],
     });
+    const change = (name: string) => number(side.trend?.categories[name]);
     const rows: Cell[][] = [];
     for (const c of side.result.categories) {
       rows.push([
         titleOf(c.name),
-        value(c),
-        band(c.band, c.status),
-        sdOf(c, side, labels),
-        change(side.trend, c.name),
+        value(side, c),
+        band(side, c.band, c.status),
+        sdOf(c, side),
+        change(c.name),
       ]);
       for (const s of c.subcategories)
         rows.push([
           `  ${titleOf(s.name)}`,
-          value(s),
-          band(s.band, s.status),
-          sdOf(s, side, labels),
-          change(side.trend, s.name),
+          value(side, s),
+          band(side, s.band, s.status),
+          sdOf(s, side),
+          change(s.name),
         ]);
     }
     model.tables.push({
       title: `${labels.categories}: ${label}`,
+      sheet: sheet(labels.categories),
       header: [labels.category, labels.value, labels.band, labels.sd, labels.change],
       rows,
     });
     const culture = side.result.culture;
+    const cultureReason = reasonOf(side, culture.status);
     model.tables.push({
       title: `${labels.culture}: ${label}`,
+      sheet: sheet(labels.culture),
       header: [labels.culture, labels.value],
       rows: (["individual", "productive", "fragmented", "authoritative"] as const).map((type) => [
         labels[type],
-        culture.status === "not_enough_answers"
-          ? labels.withheld
-          : culture.percentages
-            ? culture.percentages[type]
-            : labels.none,
+        cultureReason ? withheld(cultureReason) : number(culture.percentages?.[type]),
       ]),
     });
     const texts = new Map(side.questions.map((q) => [q.key, q]));
     model.tables.push({
       title: `${labels.questions}: ${label}`,
+      sheet: sheet(labels.questions),
       header: [labels.question, labels.category, labels.value, labels.band, labels.sd, labels.finding],
       rows: side.result.questions.map((q) => {
         const text = texts.get(q.key);
-        const finding = q.status === "ok" && q.band !== "grey" ? (text?.[q.band] ?? "") : "";
         return [
           text?.title ?? q.key,
-          q.category ? titleOf(q.category) : labels.none,
-          value(q),
-          band(q.band, q.status),
-          sdOf(q, side, labels),
-          finding,
+          q.category ? titleOf(q.category) : null,
+          value(side, q),
+          band(side, q.band, q.status),
+          sdOf(q, side),
+          findingOf(side, q, text),
         ];
       }),
     });
     if (side.heatmap) {
+      const sideWithheld = reasonOf(side);
       model.tables.push({
         title: `${labels.heatmap}: ${label}`,
+        sheet: sheet(labels.heatmap),
         header: [labels.category, labels.total, ...side.heatmap.columns.map((c) => c.name)],
         rows: side.heatmap.rows.map((row) => [
           row.parent ? `  ${titleOf(row.name)}` : titleOf(row.name),
-          withheld ? labels.withheld : row.total.value === null ? labels.none : round1(row.total.value),
-          ...row.cells.map((cell) =>
-            cell.reason === "shown"
-              ? cell.value === null
-                ? labels.none
-                : round1(cell.value)
-              : cellText(cell.reason, labels),
-          ),
+          sideWithheld ? withheld(sideWithheld) : number(row.total.value),
+          ...row.cells.map((cell) => heatmapCell(cell, sideWithheld)),
         ]),
       });
     }
   }
+  const personnelReason = report.personnel ? reasonOf(report.personnel) : null;
   model.tables.push({
     title: labels.inputMap,
+    sheet: labels.inputMap,
     header: [labels.category, labels.personnel, labels.management, labels.gap, labels.gapNote],
     rows: report.inputMap.map((axis) => [
       titleOf(axis.axis),
-      axis.personnel === null
-        ? report.personnel?.result.status === "not_enough_answers"
-          ? labels.withheld
-          : labels.none
-        : round1(axis.personnel),
-      axis.management === null ? labels.none : round1(axis.management),
-      axis.gap === null ? labels.none : round1(axis.gap),
+      axis.personnel === null && personnelReason ? withheld(personnelReason) : number(axis.personnel),
+      number(axis.management),
+      axis.gap === null && personnelReason && axis.management !== null
+        ? withheld(personnelReason)
+        : number(axis.gap),
       axis.weaknessNote ? labels.yes : "",
     ]),
   });
   return model;
 }
 
-function sdOf(item: { sd: number | null; status: string }, side: Side, labels: Labels): Cell {
-  // The standard deviation is shown for management answers (document 2 §1).
-  if (side.survey.type !== "MANAGEMENT") return labels.none;
-  return item.sd === null ? labels.none : round1(item.sd);
+/** The finding's wording names the band, so a question without a shown value has none. */
+export function findingOf(
+  side: Side,
+  q: Side["result"]["questions"][number],
+  text: Side["questions"][number] | undefined,
+): string {
+  if (side.result.status !== "ok" || q.status !== "ok" || q.band === "grey") return "";
+  return text?.[q.band] ?? "";
 }
 
-function cellText(reason: string, labels: Labels): string {
-  if (reason === "empty") return labels.none;
-  return labels.withheld;
+/** The standard deviation is shown for management answers only (document 2 §1). */
+export function sdOf(item: { sd: number | null; status: string }, side: Side): Cell {
+  if (side.survey.type !== "MANAGEMENT" || item.status !== "ok") return null;
+  return item.sd === null ? null : round1(item.sd);
+}
+
+export function heatmapCell(
+  cell: { value: number | null; reason: string },
+  sideWithheld: Reason | null,
+): Cell {
+  if (sideWithheld) return withheld(sideWithheld);
+  if (cell.reason === "shown") return cell.value === null ? null : round1(cell.value);
+  if (cell.reason === "empty") return null;
+  // A share alone below the threshold, or one that would reveal a small share by subtraction.
+  return withheld(cell.reason === "not_enough_answers" ? "few" : "group");
 }
 
 export function anonymityText(side: Side, labels: Labels): string {

@@ -42,23 +42,49 @@ interface Table {
   rows: Cell[][];
 }
 
-/** The few fixed Finnish words the test expects (written here, not taken from the server's list). */
-const FI = {
-  personnel: "Henkilöstö",
-  management: "Johto",
-  fitnessIndex: "Yrityksen kuntoindeksi",
-  categories: "Kategoriat",
-  header: {
-    fitness: ["Kategoria", "Arvo (%)", "Luokka", "Muutos edellisestä kyselystä"],
-    categories: ["Kategoria", "Arvo (%)", "Luokka", "Keskihajonta", "Muutos edellisestä kyselystä"],
+type Lang = "en" | "fi" | "ru";
+
+/** The fixed words the test expects, per language (written here, not taken from the server's list). */
+const WORDS = {
+  en: {
+    personnel: "Personnel",
+    management: "Management",
+    survey: "Survey",
+    categories: "Categories",
+    answers: "Answers",
+    bands: { weakness: "Weakness", opportunity: "Opportunity", strength: "Strength", grey: "No data" },
+    sheet: "Categories – Personnel",
   },
-  overall: "Tulos",
-  bands: { weakness: "Heikkous", opportunity: "Mahdollisuus", strength: "Vahvuus", grey: "Ei tietoa" },
-  none: "–",
+  fi: {
+    personnel: "Henkilöstö",
+    management: "Johto",
+    survey: "Kysely",
+    categories: "Kategoriat",
+    answers: "Vastauksia",
+    bands: { weakness: "Heikkous", opportunity: "Mahdollisuus", strength: "Vahvuus", grey: "Ei tietoa" },
+    sheet: "Kategoriat – Henkilöstö",
+  },
+  ru: {
+    personnel: "Персонал",
+    management: "Руководство",
+    survey: "Опрос",
+    categories: "Категории",
+    answers: "Ответов",
+    bands: {
+      weakness: "Слабая сторона",
+      opportunity: "Возможность",
+      strength: "Сильная сторона",
+      grey: "Нет данных",
+    },
+    sheet: "Категории – Персонал",
+  },
 } as const;
+const FI = WORDS.fi;
+/** Delimiter and decimal mark: semicolon and comma except in English (docs/reports.md Exports). */
+const FORMAT = { en: [",", "."], fi: [";", ","], ru: [";", ","] } as const;
 const ENGLISH_WORDS = [
   "Company Fitness Index",
-  "Categories:",
+  "Categories",
   "Strength",
   "Weakness",
   "Opportunity",
@@ -66,55 +92,41 @@ const ENGLISH_WORDS = [
 ];
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
-const orNone = (value: number | null | undefined): Cell =>
-  value === null || value === undefined ? FI.none : round1(value);
+const decimal = (value: number, lang: Lang) => String(round1(value)).replace(".", FORMAT[lang][1]);
+/** YYYY-MM-DD of an instant in Helsinki (the survey's days are Helsinki days). */
+const helsinkiDay = (iso: string) =>
+  new Date(iso).toLocaleDateString("sv-SE", { timeZone: "Europe/Helsinki" }).slice(0, 10);
 
-/** The fitness and category tables a side's report must give, built from the report's JSON. */
-function expectedTables(report: Report, side: Side, label: string): Table[] {
+/** A figure of a side as the exports must give it: category (its parent for a subcategory), value, band. */
+interface Figure {
+  category: string;
+  subcategory: string;
+  value: number | null;
+  band: string;
+}
+function figuresOf(report: Report, side: Side, lang: Lang): Figure[] {
   const title = (name: string) => report.categories.find((c) => c.name === name)?.title ?? name;
-  const fi = side.result.fitnessIndex;
-  const area = (name: "efficiency" | "capability" | "leadership" | "overall", text: string): Cell[] => [
-    text,
-    orNone(fi[name].value),
-    FI.bands[fi[name].band],
-    orNone(side.trend?.fitness[name]),
-  ];
-  const sd = (value: number | null) => (side.survey.type === "MANAGEMENT" ? orNone(value) : FI.none);
-  const rows: Cell[][] = [];
+  const figures: Figure[] = [];
   for (const c of side.result.categories) {
-    rows.push([
-      title(c.name),
-      orNone(c.value),
-      FI.bands[c.band],
-      sd(c.sd),
-      orNone(side.trend?.categories[c.name]),
-    ]);
+    figures.push({
+      category: title(c.name),
+      subcategory: "",
+      value: c.value === null ? null : round1(c.value),
+      band: WORDS[lang].bands[c.band],
+    });
     for (const s of c.subcategories)
-      rows.push([
-        `  ${title(s.name)}`,
-        orNone(s.value),
-        FI.bands[s.band],
-        sd(s.sd),
-        orNone(side.trend?.categories[s.name]),
-      ]);
+      figures.push({
+        category: title(c.name),
+        subcategory: title(s.name),
+        value: s.value === null ? null : round1(s.value),
+        band: WORDS[lang].bands[s.band],
+      });
   }
-  return [
-    {
-      title: `${FI.fitnessIndex}: ${label}`,
-      header: [...FI.header.fitness],
-      rows: [
-        area("efficiency", title("efficiency")),
-        area("capability", title("capability")),
-        area("leadership", title("leadership")),
-        area("overall", FI.overall),
-      ],
-    },
-    { title: `${FI.categories}: ${label}`, header: [...FI.header.categories], rows },
-  ];
+  return figures;
 }
 
-/** RFC 4180 rows of a CSV text (quoted fields may hold commas, quotes and line breaks). */
-function csvRows(text: string): string[][] {
+/** RFC 4180 rows of a CSV text (quoted fields may hold the delimiter, quotes and line breaks). */
+function csvRows(text: string, delimiter: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -128,7 +140,7 @@ function csvRows(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === delimiter) {
       row.push(field);
       field = "";
     } else if (c === "\r" && text[i + 1] === "\n") {
@@ -143,30 +155,25 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
-/** The CSV's tables: a title row, a header row and the rows, tables separated by an empty line. */
-function csvTables(text: string): Table[] {
+/** The CSV's one long table: header and rows, each row as a record by column index. */
+function csvTable(text: string, delimiter: string) {
   expect(text.startsWith("\uFEFF")).toBe(true);
-  const tables: Table[] = [];
-  let current: string[][] = [];
-  const flush = () => {
-    const [title, header, ...rows] = current;
-    if (title && header) tables.push({ title: title[0] ?? "", header, rows });
-    current = [];
-  };
-  for (const row of csvRows(text.slice(1))) {
-    if (row.length === 1 && row[0] === "") flush();
-    else current.push(row);
-  }
-  flush();
-  return tables;
+  const [header, ...rows] = csvRows(text.slice(1), delimiter);
+  expect(header).toHaveLength(15);
+  for (const row of rows) expect(row).toHaveLength(15);
+  return { header: header ?? [], rows };
 }
-
-/** A CSV table with its numbers as the CSV writes them (text). */
-const asCsv = (table: Table): Table => ({
-  title: table.title,
-  header: table.header.map(String),
-  rows: table.rows.map((row) => row.map(String)),
-});
+const COLUMN = {
+  section: 0,
+  side: 1,
+  survey: 2,
+  start: 3,
+  end: 4,
+  targetGroup: 5,
+  category: 6,
+  subcategory: 7,
+};
+const NUMBER_COLUMNS = [9, 10, 12, 13];
 
 /** The XLSX's sheets as tables: a title row, a header row and the rows, numbers as numbers. */
 async function xlsxTables(data: ArrayBuffer): Promise<Array<Table & { sheet: string }>> {
@@ -204,7 +211,7 @@ async function csvText(response: Response): Promise<string> {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
 }
 
-async function reportOf(actor: Actor, tenantId: string, keys: string, lang: "en" | "fi") {
+async function reportOf(actor: Actor, tenantId: string, keys: string, lang: Lang) {
   return outputOf(
     "report.bySurveys",
     await rest(server, {
@@ -237,83 +244,136 @@ async function answeredOrganisation(name: string) {
   return { tenant, actor, keys: `${personnel.key},${management.key}` };
 }
 
-describe("issue 17.8: the exports' tables", () => {
-  it("issue 17.8: exports put each number in its own table and row (fitness rows, categories), CSV and XLSX in the chosen language", async () => {
-    const { tenant, actor, keys } = await answeredOrganisation("Vientitesti Oy");
-    const report = await reportOf(actor, tenant.id, keys, "fi");
-    const english = await reportOf(actor, tenant.id, keys, "en");
-    const { personnel, management } = report;
-    if (!personnel || !management) throw new Error("both sides");
-    // The chosen language is visible in the numbers' labels: Finnish category names differ.
-    const efficiency = (r: Report) => r.categories.find((c) => c.name === "efficiency")?.title;
-    expect(efficiency(report)).not.toBe(efficiency(english));
-    // Numbers to place: both sides shown, with changes on the personnel side.
-    expect(personnel.trend).not.toBeNull();
-    expect(management.result.categories.some((c) => c.sd !== null)).toBe(true);
-    const expected = [
-      ...expectedTables(report, personnel, FI.personnel),
-      ...expectedTables(report, management, FI.management),
-    ];
-
-    const csv = await csvText(
-      await download(actor, tenant.id, `/api/tenant/reports/export/csv?surveys=${keys}&lang=fi`),
+describe("issue 18.6: exports a manager forwards, per language", () => {
+  let org: Awaited<ReturnType<typeof answeredOrganisation>>;
+  beforeAll(async () => {
+    org = await answeredOrganisation("Vientitesti Oy");
+  });
+  const get = (format: string, lang: Lang) =>
+    download(
+      org.actor,
+      org.tenant.id,
+      `/api/tenant/reports/export/${format}?surveys=${org.keys}&lang=${lang}`,
     );
-    const fromCsv = csvTables(csv);
-    for (const table of expected)
-      expect(
-        fromCsv.filter((t) => t.title === table.title),
-        table.title,
-      ).toEqual([asCsv(table)]);
-    for (const word of ENGLISH_WORDS) expect(csv, word).not.toContain(word);
 
-    const xlsx = await download(actor, tenant.id, `/api/tenant/reports/export/xlsx?surveys=${keys}&lang=fi`);
-    expect(xlsx.status).toBe(200);
-    const fromXlsx = await xlsxTables(await xlsx.arrayBuffer());
-    for (const table of expected) {
-      const sheets = fromXlsx.filter((t) => t.title === table.title);
-      expect(sheets, table.title).toHaveLength(1);
-      const [sheet] = sheets;
-      // The sheet is named after its table, in the same language.
-      expect(sheet?.sheet.startsWith(table.title.split(":")[0] ?? ""), sheet?.sheet).toBe(true);
-      expect({ title: sheet?.title, header: sheet?.header, rows: sheet?.rows }, table.title).toEqual(table);
-    }
-    const allXlsx = JSON.stringify(fromXlsx);
-    for (const word of ENGLISH_WORDS) expect(allXlsx, word).not.toContain(word);
-  });
-
-  it("issue 17.8: the PDF carries the report's numbers in their rows, not only the headings", async () => {
-    const { tenant, actor, keys } = await answeredOrganisation("PDF-numerot Oy");
-    const report = await reportOf(actor, tenant.id, keys, "fi");
-    const { personnel, management } = report;
-    if (!personnel || !management) throw new Error("both sides");
-    const pdf = await download(actor, tenant.id, `/api/tenant/reports/export/pdf?surveys=${keys}&lang=fi`);
-    expect(pdf.status).toBe(200);
-    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, " ");
-    const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    // Each table row as printed: its cells one after another.
-    const printed = (cells: Cell[]) => new RegExp(cells.map((c) => literal(String(c).trim())).join(" "));
-    for (const [side, label] of [
-      [personnel, FI.personnel],
-      [management, FI.management],
-    ] as const) {
-      for (const table of expectedTables(report, side, label)) {
-        expect(text).toContain(table.title);
-        for (const row of table.rows)
-          expect(text, `${table.title}: ${row.join(" | ")}`).toMatch(printed(row));
-      }
-      // The fitness bars are labelled with their values too.
-      for (const name of ["efficiency", "capability", "leadership", "overall"] as const) {
-        const item = side.result.fitnessIndex[name];
-        if (item.value === null) continue;
-        expect(text, `${label} ${name} bar`).toContain(
-          `${Math.round(item.value)} % · ${FI.bands[item.band]}`,
+  for (const lang of ["en", "fi", "ru"] as const) {
+    it(`issue 18.6 (${lang}): the CSV is one long table with the language's delimiter and decimal mark, ISO dates and only numbers in number columns, its numbers the report's`, async () => {
+      const report = await reportOf(org.actor, org.tenant.id, org.keys, lang);
+      const { personnel, management } = report;
+      if (!personnel || !management) throw new Error("both sides");
+      expect(personnel.trend).not.toBeNull();
+      const [delimiter, mark] = FORMAT[lang];
+      const csv = await csvText(await get("csv", lang));
+      const { rows } = csvTable(csv, delimiter);
+      const number = mark === "." ? /^-?\d+(\.\d+)?$/ : /^-?\d+(,\d+)?$/;
+      for (const row of rows)
+        for (const i of NUMBER_COLUMNS) if (row[i] !== "") expect(row[i], row.join(" | ")).toMatch(number);
+      expect(csv).not.toContain("–");
+      // Each survey with its ISO dates and answers.
+      for (const [side, label] of [
+        [personnel, WORDS[lang].personnel],
+        [management, WORDS[lang].management],
+      ] as const) {
+        const survey = rows.filter(
+          (r) =>
+            r[COLUMN.section] === WORDS[lang].survey &&
+            r[COLUMN.side] === label &&
+            r[COLUMN.targetGroup] === "",
         );
+        expect(survey, label).toHaveLength(1);
+        expect(survey[0]?.[COLUMN.start]).toBe(helsinkiDay(side.survey.start));
+        expect(survey[0]?.[COLUMN.end]).toBe(helsinkiDay(side.survey.end));
+        expect(survey[0]?.[COLUMN.start]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(survey[0]?.[9]).toBe(String(side.result.respondents));
+        // Every category and subcategory in its row, its value written with the language's mark.
+        const figures = figuresOf(report, side, lang);
+        expect(figures.some((f) => f.value !== null && !Number.isInteger(f.value))).toBe(true);
+        for (const figure of figures) {
+          const found = rows.filter(
+            (r) =>
+              r[COLUMN.section] === WORDS[lang].categories &&
+              r[COLUMN.side] === label &&
+              r[COLUMN.category] === figure.category &&
+              r[COLUMN.subcategory] === figure.subcategory,
+          );
+          expect(found, `${label} ${figure.category} ${figure.subcategory}`).toHaveLength(1);
+          expect(found[0]?.slice(10, 12)).toEqual([
+            figure.value === null ? "" : decimal(figure.value, lang),
+            figure.band,
+          ]);
+        }
       }
-    }
-    // The cover's answer counts.
-    expect(text).toContain(`Vastauksia: ${personnel.result.respondents}`);
-    expect(text).toContain(`Vastauksia: ${management.result.respondents}`);
-  });
+      if (lang !== "en") for (const word of ENGLISH_WORDS) expect(csv, word).not.toContain(word);
+    });
+
+    it(`issue 18.6 (${lang}): the XLSX names its sheets meaningfully within 31 characters and stores the report's numbers as numbers`, async () => {
+      const report = await reportOf(org.actor, org.tenant.id, org.keys, lang);
+      const { personnel } = report;
+      if (!personnel) throw new Error("personnel");
+      const response = await get("xlsx", lang);
+      expect(response.status).toBe(200);
+      const sheets = await xlsxTables(await response.arrayBuffer());
+      const names = sheets.map((s) => s.sheet);
+      expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+      for (const name of names) {
+        expect(name.length, name).toBeLessThanOrEqual(31);
+        expect(name).not.toMatch(/[[\]:*?/\\]/);
+      }
+      const categories = sheets.find((s) => s.sheet === WORDS[lang].sheet);
+      expect(categories?.title).toBe(`${WORDS[lang].categories}: ${WORDS[lang].personnel}`);
+      const expected = figuresOf(report, personnel, lang).map((f) => [
+        f.subcategory ? `  ${f.subcategory}` : f.category,
+        f.value === null ? "" : f.value,
+        f.band,
+      ]);
+      expect(categories?.rows.map((r) => r.slice(0, 3))).toEqual(expected);
+      // Numbers are numbers, never text with a decimal comma.
+      for (const row of categories?.rows ?? []) if (row[1] !== "") expect(typeof row[1]).toBe("number");
+      if (lang !== "en")
+        for (const word of ENGLISH_WORDS) expect(JSON.stringify(sheets), word).not.toContain(word);
+    });
+
+    it(`issue 18.6 (${lang}): the PDF prints the report's numbers in its table rows with the language's decimal mark, and its answer counts`, async () => {
+      const report = await reportOf(org.actor, org.tenant.id, org.keys, lang);
+      const { personnel, management } = report;
+      if (!personnel || !management) throw new Error("both sides");
+      const pdf = await get("pdf", lang);
+      expect(pdf.status).toBe(200);
+      const data = new Uint8Array(await pdf.arrayBuffer());
+      // Read before pdf.js takes the bytes over.
+      const raw = Buffer.from(data).toString("latin1");
+      const text = (await pdfText(data)).replace(/\s+/g, " ");
+      const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      for (const [side, label] of [
+        [personnel, WORDS[lang].personnel],
+        [management, WORDS[lang].management],
+      ] as const) {
+        expect(text).toContain(`${WORDS[lang].categories}: ${label}`);
+        for (const f of figuresOf(report, side, lang)) {
+          const cells = [
+            f.subcategory || f.category,
+            f.value === null ? "–" : decimal(f.value, lang),
+            f.band,
+          ];
+          expect(text, `${label} ${cells.join(" | ")}`).toMatch(new RegExp(cells.map(literal).join(" ")));
+        }
+        expect(text).toContain(`${WORDS[lang].answers}: ${side.result.respondents}`);
+        // The fitness bars are labelled with their values too.
+        for (const name of ["efficiency", "capability", "leadership", "overall"] as const) {
+          const item = side.result.fitnessIndex[name];
+          if (item.value === null) continue;
+          expect(text, `${label} ${name} bar`).toContain(
+            `${Math.round(item.value)} % · ${WORDS[lang].bands[item.band]}`,
+          );
+        }
+      }
+      // Tagged, in the export's language, with the report's title.
+      expect(raw).toContain(`/Lang (${lang})`);
+      expect(raw).toMatch(/\/MarkInfo/);
+      expect(raw).toMatch(/\/S \/TH/);
+      expect(raw).toMatch(/\/S \/H1/);
+    }, 120_000);
+  }
 });
 
 describe("issue 17.8: the formula-injection guard", () => {
@@ -328,21 +388,26 @@ describe("issue 17.8: the formula-injection guard", () => {
           .set({ name: names[i] as string })
           .where(eq(schema.surveyShares.id, share.id));
     });
-    const tables = csvTables(
+    const { header, rows } = csvTable(
       await csvText(
         await download(actor, tenant.id, `/api/tenant/reports/export/csv?surveys=${survey.key}&lang=fi`),
       ),
+      ";",
     );
-    const cells = tables.flatMap((t) => [t.title, ...t.header, ...t.rows.flat()].map(String));
-    // The survey's title and its target groups on the report table, each share on the heatmap.
+    const cells = [...header, ...rows.flat()];
+    // The survey's title on its rows, each target group on its participation and heatmap rows.
     expect(cells).toContain(`'=1+2 (${FI.personnel})`);
-    expect(cells).toContain(`'${names.join(", ")}`);
-    const heatmap = tables.find((t) => t.title.startsWith("Lämpökartta"));
-    expect(heatmap?.header.slice(2)).toEqual(names.map((n) => `'${n}`));
+    // The heatmap's first category: the selection's total, then each target group.
+    const heatmap = rows.filter((r) => r[COLUMN.section] === "Lämpökartta").slice(0, 1 + names.length);
+    expect(heatmap.map((r) => r[COLUMN.targetGroup])).toEqual(["Yhteensä", ...names.map((n) => `'${n}`)]);
+    for (const name of names)
+      expect(rows.some((r) => r[COLUMN.section] === FI.survey && r[COLUMN.targetGroup] === `'${name}`)).toBe(
+        true,
+      );
     // No cell anywhere starts as a formula; one starting with "-" is a number.
     for (const cell of cells) {
       expect(cell, cell).not.toMatch(/^[=+@\t\r]/);
-      if (cell.startsWith("-")) expect(cell).toMatch(/^-\d+(\.\d+)?$/);
+      if (cell.startsWith("-")) expect(cell).toMatch(/^-\d+(,\d+)?$/);
     }
 
     const xlsx = await download(
