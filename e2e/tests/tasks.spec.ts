@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoContext, expectAccessible, settled, tenantIdOf } from "./support";
+import { demoContext, expectAccessible, overflowProblems, settled, tenantIdOf } from "./support";
 
 /**
  * Issue 9 in Chromium on the demo sandbox: an admin creates tasks from suggestions, a staff member
@@ -39,6 +39,12 @@ test.describe("issue 9: tasks and task voting", () => {
     await expect(card(other)).toBeVisible();
     await expectAccessible(page, "task board");
 
+    // A task from a suggestion keeps its texts in five languages (issue 18.1): its Polish name.
+    const made = (await (
+      await page.request.get("/api/tenant/task", { headers: { "x-tenant-id": tenantId } })
+    ).json()) as Array<{ name: string; translations: { name: Record<string, string> } | null }>;
+    const votedPl = made.find((t) => t.name === voted)?.translations?.name.pl ?? voted;
+
     // A staff member votes on the public page, on a phone, in Polish.
     const staff = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "pl-PL" });
     const phone = await staff.newPage();
@@ -46,7 +52,7 @@ test.describe("issue 9: tasks and task voting", () => {
     await expect(phone.getByRole("heading", { level: 1, name: "Głosuj na usprawnienia" })).toBeVisible();
     const item = phone
       .getByRole("listitem")
-      .filter({ has: phone.getByRole("heading", { name: voted, exact: true }) });
+      .filter({ has: phone.getByRole("heading", { name: votedPl, exact: true }) });
     await item.getByRole("button", { name: /Głosuj/ }).click();
     await expect(item.getByTestId("public-vote-count")).toHaveText("1 głos");
     await expect(item.getByRole("button", { name: /Zagłosowano/ })).toHaveAttribute("aria-pressed", "true");
@@ -74,7 +80,7 @@ test.describe("issue 9: tasks and task voting", () => {
     await expect(card(voted).getByText("Done", { exact: true })).toBeVisible();
     await phone.reload();
     const doneList = phone.getByRole("region", { name: "Wy powiedzieliście, my zrobiliśmy" });
-    const doneItem = doneList.getByTestId("done-task").filter({ hasText: voted });
+    const doneItem = doneList.getByTestId("done-task").filter({ hasText: votedPl });
     await expect(doneItem).toBeVisible();
     await expect(doneItem.getByText("Zrobione")).toBeVisible();
     await expectAccessible(phone, "task voting page with a done task");
@@ -153,4 +159,86 @@ test("issue 17.10: an admin makes a new voting link; the new key opens the page,
   await expect(voter.getByText("This voting link is not known")).toBeVisible();
   await staff.close();
   await context.close();
+});
+
+test.describe("issue 18.7: the task board's filters, empty states, help columns and Back", () => {
+  test("filters read All, Team lists the organisation's teams, no match is said once, help columns are survey help, Back goes to the dashboard", async ({
+    browser,
+  }) => {
+    const context = await demoContext(browser);
+    const tenantId = await tenantIdOf(context, "Aurora Components Oy");
+    const page = await context.newPage();
+    await page.goto(`/t/${tenantId}/tasks`);
+    await settled(page, "Tasks");
+
+    const filters = page.getByRole("region", { name: "Filters" });
+    for (const name of ["Person in charge", "Year", "Category", "Team"])
+      await expect(filters.getByRole("combobox", { name })).toHaveAttribute("placeholder", "All");
+
+    // The survey-help columns are a group of their own, named as survey help.
+    await expect(page.getByRole("heading", { level: 2, name: "Improvement areas" })).toBeVisible();
+    const help = page.getByRole("region", { name: "Help with the surveys" });
+    await expect(help.getByRole("heading", { level: 3, name: "Survey help: personnel" })).toBeVisible();
+    await expect(help.getByRole("heading", { level: 3, name: "Survey help: management" })).toBeVisible();
+
+    // The Team filter lists the organisation's teams, though no demo task has a team.
+    const team = filters.getByRole("combobox", { name: "Team" });
+    await team.click();
+    for (const name of ["Production", "Logistics", "Office", "Management team"])
+      await expect(page.getByRole("option", { name, exact: true })).toBeVisible();
+    await page.getByRole("option", { name: "Office", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/teams=/);
+    await expect(team).not.toHaveAttribute("placeholder", "All");
+    await expect(page.getByText("No task matches the filters")).toHaveCount(1);
+    await expect(page.locator('[data-testid^="column-"]')).toHaveCount(0);
+    await expect(page.getByText(/% done/)).toHaveCount(0);
+    await expectAccessible(page, "task board, no task matches the filters");
+
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).not.toHaveURL(/teams=/);
+    await expect(page.getByTestId("task-card").first()).toBeVisible();
+    await expect(team).toHaveAttribute("placeholder", "All");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect.soft(await overflowProblems(page), "task board at 390 px").toEqual([]);
+
+    // Opened directly, Back falls back to the dashboard (document 3 §2).
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/dashboard`));
+    await context.close();
+  });
+
+  test("a board without tasks shows one empty state with the suggestions, on a phone", async ({
+    browser,
+  }) => {
+    const context = await demoContext(browser, { viewport: { width: 390, height: 844 } });
+    // The demo's subsidiary has no tasks.
+    const tenantId = await tenantIdOf(context, "Aurora Logistics OÜ");
+    const page = await context.newPage();
+    await page.goto(`/t/${tenantId}/tasks`);
+    await settled(page, "Tasks");
+
+    const empty = page.getByRole("region", { name: "No tasks yet" });
+    await expect(empty).toBeVisible();
+    await expect(page.getByText(/% done/)).toHaveCount(0);
+    await expect(page.locator('[data-testid^="column-"]')).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Filters" })).toHaveCount(0);
+    // The ways in to suggestions, each once.
+    await expect(empty.getByRole("button", { name: "Suggested tasks" })).toBeVisible();
+    await expect(empty.getByRole("button", { name: "From your latest results" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Suggested tasks" })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "From your latest results" })).toHaveCount(1);
+    expect.soft(await overflowProblems(page), "empty task board at 390 px").toEqual([]);
+    await expectAccessible(page, "empty task board (390 px)");
+
+    await empty.getByRole("button", { name: "Suggested tasks" }).click();
+    const dialog = page.getByRole("dialog", { name: "Suggested tasks" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("checkbox").first()).toBeVisible();
+    await expectAccessible(page, "suggested tasks from the empty board (390 px)");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await context.close();
+  });
 });

@@ -225,6 +225,7 @@ const RULES: Record<string, Rule> = {
   "report.options": { access: ALL_TENANT },
   "report.bySurveys": { access: ALL_TENANT, input: { keys: `missing-${missing}` }, answers: NOT_FOUND },
   "report.byShares": { access: ALL_TENANT, input: { keys: `missing-${missing}` }, answers: NOT_FOUND },
+  "report.trendLine": { access: ALL_TENANT, input: { type: "PERSONNEL" } },
   "surveyResults.calculate": { access: ALL_TENANT, input: { key: `missing-${missing}` }, answers: NOT_FOUND },
   "surveyResults.calculation": {
     access: ALL_TENANT,
@@ -244,6 +245,7 @@ const RULES: Record<string, Rule> = {
   "survey.list": { access: ADMIN_READONLY },
   "survey.get": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
   "survey.statistics": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
+  "survey.notification": { access: ADMIN_READONLY, input: { key: missing, type: "DAILY" }, answers: NOT_FOUND },
   "survey.shareStatistics": {
     access: ADMIN_READONLY,
     input: { key: missing, shareKey: missing },

@@ -26,7 +26,10 @@ export function ReleaseNote({
         />
       ) : null}{" "}
       {running ? (
-        <Trans>Results of a running survey update in steps of at least {threshold} answers.</Trans>
+        <Trans>
+          Interim results: the survey is still running. Its results update in steps of at least {threshold}{" "}
+          answers.
+        </Trans>
       ) : null}
     </Text>
   );

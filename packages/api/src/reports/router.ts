@@ -2,8 +2,9 @@ import { z } from "zod";
 import { router, withPermission } from "../trpc";
 import { reportOptions } from "./options";
 import { buildReport } from "./reports";
-import { ZReport, ZReportInput, ZReportOptions } from "./schemas";
+import { ZReport, ZReportInput, ZReportOptions, ZTrendLine, ZTrendLineInput } from "./schemas";
 import { parseKeys } from "./selection";
+import { trendLine } from "./trend-lines";
 
 const tags = ["report"];
 const RULES =
@@ -55,4 +56,18 @@ export const reportRouter = router({
     .query(({ ctx, input }) =>
       buildReport(ctx.tx, ctx.tenant, { by: "shares", keys: parseKeys(input.keys) }, input.lang),
     ),
+  trendLine: withPermission("report.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/reports/trend/{type}",
+        tags,
+        summary: "Trend line of a survey type",
+        description:
+          "Every started survey of the type, oldest (earliest end) first, with the Company Fitness Index and each top-level category of its released results over all its shares (as the survey calculation gives them). A survey whose numbers the organisation's anonymity threshold withholds, or that has no released answers, has null values. Computed from stored aggregates: the cost does not grow with the number of answers.",
+      },
+    })
+    .input(ZTrendLineInput)
+    .output(ZTrendLine)
+    .query(({ ctx, input }) => trendLine(ctx.tx, ctx.tenant.id, input.type)),
 });

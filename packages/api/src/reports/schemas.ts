@@ -140,3 +140,44 @@ export const ZReportOptions = z.object({
   heatmap: z.boolean(),
   hasSurveys: z.boolean(),
 });
+
+export const ZTrendLineInput = z.object({
+  type: z.enum(SURVEY_TYPES).meta({ description: "The survey type of the line.", example: "PERSONNEL" }),
+});
+
+export const ZTrendLine = z.object({
+  type: z.enum(SURVEY_TYPES),
+  anonymityThreshold: z.number().int().nullable().meta({
+    description: "The organisation's threshold for a personnel line; null for management (none applies).",
+  }),
+  categories: z
+    .array(z.string())
+    .meta({ description: "The top-level categories of the points, in tree order." }),
+  points: z
+    .array(
+      z.object({
+        key: z.string(),
+        name: z.string().nullable(),
+        start: z.string(),
+        end: z.string(),
+        status: ZStatus,
+        respondents: z.number().int().meta({ description: "Released respondents over every share." }),
+        result: z.enum(["ok", "not_enough_answers", "no_data"]).meta({
+          description:
+            "`not_enough_answers`: the anonymity rule withholds this survey's numbers; `no_data`: no released answers yet.",
+        }),
+        fitnessIndex: z.number().nullable().meta({
+          description: "The Company Fitness Index on 0..100, unrounded; null when withheld or without data.",
+        }),
+        categories: z.record(z.string(), z.number().nullable()).meta({
+          description: "Each top-level category on 0..100, unrounded; null when withheld or without data.",
+        }),
+        withheld: z.array(z.string()).meta({
+          description:
+            "The categories whose value the anonymity threshold withholds (every one when `result` is `not_enough_answers`); a null value not listed has no data.",
+        }),
+      }),
+    )
+    .meta({ description: "Every started survey of the type, oldest (earliest end) first." }),
+});
+export type TTrendLine = z.infer<typeof ZTrendLine>;

@@ -8,6 +8,7 @@ import {
 import { z } from "zod";
 import { ok, ZOk } from "../dto";
 import { router, withPermission } from "../trpc";
+import { SURVEY_NOTIFICATION_TYPES, surveyNotification } from "./survey-notification";
 import * as surveys from "./surveys";
 
 /** Surveys (document 2 §3 Survey, §7 Surveys). Status and counts are the server's. */
@@ -49,6 +50,27 @@ const ZSurvey = ZSurveyListItem.extend({
 });
 const ZStatistics = z.array(z.object({ date: z.string(), answers: z.number().int() }));
 const ZKey = z.object({ key: z.string().min(1).max(64) });
+/** §7 `GET .../{key}/notification/{type}`: the current user's survey mail of one type (survey-notification.ts). */
+const ZSurveyNotification = z.object({
+  surveyKey: z.string(),
+  type: z.enum(SURVEY_NOTIFICATION_TYPES),
+  surveyNotifications: z
+    .enum(SURVEY_NOTIFICATIONS)
+    .nullable()
+    .meta({ description: "The survey's notifications setting (null: off), whichever type was asked." }),
+  enabled: z.boolean().meta({
+    description:
+      "The survey sends this kind of mail: DAILY or WEEKLY when its setting is that type; survey_end always.",
+  }),
+  recipient: z.boolean().meta({
+    description:
+      "The current user is one of the people this kind of mail goes to: for DAILY and WEEKLY an account admin, for survey_end a member with a survey_end e-mail subscription in this organisation.",
+  }),
+  receives: z.boolean().meta({
+    description:
+      "enabled and recipient, the user has an e-mail address, and the organisation gets survey mail (not the demo or a demo sandbox).",
+  }),
+});
 const tags = ["survey"];
 
 export const surveyRouter = router({
@@ -87,6 +109,20 @@ export const surveyRouter = router({
     .input(ZKey.extend({ shareKey: z.string().min(1).max(128) }))
     .output(ZStatistics)
     .query(({ ctx, input }) => surveys.surveyStatistics(ctx.tx, ctx.tenant.id, input.key, input.shareKey)),
+  notification: withPermission("survey.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/survey/{key}/notification/{type}",
+        tags,
+        summary: "The current user's survey notification of one type",
+        description:
+          "`type` is `DAILY` or `WEEKLY` (the survey's progress summaries, sent to the organisation's admins when the survey's `notifications` setting is that type) or `survey_end` (the notice once the survey has ended, sent to the members with a survey_end e-mail subscription). Answers whether the survey sends that kind of mail (`enabled`), whether the current user is among its recipients (`recipient`) and whether it reaches them (`receives`), with the survey's setting. Reads only: change the setting with `PUT /tenant/survey/{key}` (`notifications`) and the subscription with `POST /emailsubscription`. An unknown type is 400 `validation_failed`; an unknown survey 404 `not_found`.",
+      },
+    })
+    .input(ZKey.extend({ type: z.enum(SURVEY_NOTIFICATION_TYPES) }))
+    .output(ZSurveyNotification)
+    .query(({ ctx, input }) => surveyNotification(ctx.tx, ctx.tenant, ctx.user, input.key, input.type)),
   create: withPermission("survey.write")
     .meta({
       openapi: {

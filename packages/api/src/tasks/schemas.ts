@@ -85,12 +85,9 @@ export const ZFinding = z
     surveyKey: z.string(),
     surveyName: z.string().nullable(),
     category: z.string().meta({ description: "The category's (or subcategory's) engine name." }),
-    question: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The question's key for a finding of one question; null for a category's finding.",
-      }),
+    question: z.string().nullable().meta({
+      description: "The question's key for a finding of one question; null for a category's finding.",
+    }),
     value: z.number().meta({ description: "The released value, 0..100." }),
     band: z.enum(SWOT_TYPES),
     dueDate: z.string().meta({ description: "The survey's last day + 7 (YYYY-MM-DD): a task's due date." }),

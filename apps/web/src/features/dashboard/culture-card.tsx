@@ -36,23 +36,43 @@ export function CultureCard({ tenantId, side }: { tenantId: string; side: Dashbo
         {side.status === "not_enough_answers" ? (
           <WithheldNote missing={side.missingAnswers} />
         ) : percentages ? (
-          <Group align="center" gap="lg" wrap="wrap">
-            <Donut
-              size={140}
-              thickness={26}
-              sections={TYPES.map((type) => ({ value: percentages[type], color: COLORS[type] }))}
-            />
-            <List spacing={4} size="sm" listStyleType="none" aria-label={t`Culture types`}>
-              {TYPES.map((type) => (
-                <List.Item key={type}>
-                  <Text span fw={600}>
-                    {percentages[type]} %
-                  </Text>{" "}
-                  {labels[type]}
-                </List.Item>
-              ))}
-            </List>
-          </Group>
+          <>
+            <Text size="sm">
+              <Trans>
+                Productive culture: {percentages.productive} % of the answers point to a productive culture.
+                The four culture types add up to 100 %.
+              </Trans>
+            </Text>
+            <Group align="center" gap="lg" wrap="wrap">
+              <Donut
+                size={140}
+                thickness={26}
+                sections={TYPES.map((type) => ({ value: percentages[type], color: COLORS[type] }))}
+              />
+              <List spacing={4} size="sm" listStyleType="none" aria-label={t`Culture types`}>
+                {TYPES.map((type) => (
+                  <List.Item key={type}>
+                    <span
+                      aria-hidden="true"
+                      style={{
+                        display: "inline-block",
+                        width: 12,
+                        height: 12,
+                        borderRadius: 2,
+                        background: COLORS[type],
+                        marginInlineEnd: 6,
+                        verticalAlign: "middle",
+                      }}
+                    />
+                    <Text span fw={600}>
+                      {percentages[type]} %
+                    </Text>{" "}
+                    {labels[type]}
+                  </List.Item>
+                ))}
+              </List>
+            </Group>
+          </>
         ) : (
           <Text c="dimmed" size="sm">
             <Trans>The survey has no answers to the culture questions.</Trans>

@@ -13,6 +13,7 @@ import { LoopCard } from "../tasks/loop-card";
 import { TasksOverviewCard } from "../tasks/tasks-overview-card";
 import { CultureCard } from "./culture-card";
 import { FitnessCard } from "./fitness-card";
+import { HeadlineCard } from "./headline-card";
 import { SurveyEmptyState } from "./survey-empty-state";
 
 const OnboardingSuccessDialog = lazy(() => import("./onboarding-success-dialog"));
@@ -69,6 +70,12 @@ export function DashboardPage({
         </Card>
       ) : null}
 
+      {data.data?.hasSurveys ? (
+        <HeadlineCard
+          side={data.data.personnel ?? null}
+          canReadSurveys={tenant.permissions.has("survey.read")}
+        />
+      ) : null}
       {data.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Skeleton h={320} />

@@ -4,6 +4,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-r
 import { ButtonLink } from "../../components/links";
 import { ReleaseNote } from "../../components/release-note";
 import { BAND_CHART_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
+import { signedPoints } from "../../lib/points";
 import { formatSurveyDay, surveyTitle } from "../surveys/survey-labels";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
@@ -29,7 +30,8 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
     const current = side.fitnessIndex[area];
     const before = previous?.[area].value ?? null;
     const value = current.value === null ? null : Math.round(current.value);
-    const change = value !== null && before !== null ? value - Math.round(before) : null;
+    // From the unrounded values, rounded once (issue 18.4): the reports show the same change.
+    const change = current.value !== null && before !== null ? current.value - before : null;
     return { area, label: labels[area], value, band: current.band as Band, change };
   });
   const title = surveyTitle({ name: side.survey.name, type: "PERSONNEL" });
@@ -146,8 +148,9 @@ function ScoreTable({
 function Change({ value }: { value: number | null }) {
   const { t } = useLingui();
   if (value === null) return <>–</>;
-  const Icon = value > 0 ? IconArrowUpRight : value < 0 ? IconArrowDownRight : IconMinus;
-  const text = value > 0 ? t`+${value} points` : value < 0 ? t`${value} points` : t`no change`;
+  const rounded = Math.round(value);
+  const Icon = rounded > 0 ? IconArrowUpRight : rounded < 0 ? IconArrowDownRight : IconMinus;
+  const text = rounded === 0 ? t`no change` : signedPoints(value);
   return (
     <Group gap={4} justify="flex-end" wrap="wrap">
       <Icon size={14} aria-hidden="true" />

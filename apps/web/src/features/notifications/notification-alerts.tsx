@@ -1,4 +1,5 @@
 import { DASHBOARD_NOTIFICATIONS, type NotificationType } from "@kunto/core";
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
@@ -7,6 +8,9 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { NOTIFICATION_ALERT_COLORS, NOTIFICATION_TEXTS } from "./notification-labels";
+
+/** Whether this installation can fetch financials (the financials issue brings the provider). */
+const FINANCIALS_AVAILABLE = false;
 
 /**
  * The dashboard's notifications (document 2 §2): at most three, newest first. Acting on one marks it
@@ -24,8 +28,14 @@ export function NotificationAlerts({ tenantId }: { tenantId: string }) {
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.notification.list.queryKey() }),
     }),
   );
-  const items = (list.data ?? []).filter((n) => !hidden.has(n.id)).slice(0, DASHBOARD_NOTIFICATIONS);
+  const [expanded, setExpanded] = useState(false);
+  const items = (list.data ?? [])
+    // Issue 18.5: the D-U-N-S notice only where financials can be fetched (not yet: issue 23).
+    .filter((n) => !hidden.has(n.id) && (FINANCIALS_AVAILABLE || n.type !== "DUNS_NUMBER_MISSING"))
+    .slice(0, DASHBOARD_NOTIFICATIONS);
   if (items.length === 0) return null;
+  // One area, not a stack of banners that fills a phone's first screen: the newest, then the rest on demand.
+  const shown = expanded ? items : items.slice(0, 1);
 
   const open = async (id: string, type: NotificationType) => {
     setHidden((before) => new Set([...before, id]));
@@ -46,7 +56,7 @@ export function NotificationAlerts({ tenantId }: { tenantId: string }) {
   return (
     <section aria-label={t`Notifications`}>
       <Stack gap="sm">
-        {items.map((n) => {
+        {shown.map((n) => {
           const texts = NOTIFICATION_TEXTS[n.type];
           return (
             <Alert
@@ -64,6 +74,19 @@ export function NotificationAlerts({ tenantId }: { tenantId: string }) {
             </Alert>
           );
         })}
+        {items.length > 1 ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => setExpanded((v) => !v)}
+            aria-expanded={expanded}
+            w="fit-content"
+          >
+            {expanded
+              ? t`Show fewer notices`
+              : plural(items.length - 1, { one: "Show # more notice", other: "Show # more notices" })}
+          </Button>
+        ) : null}
       </Stack>
     </section>
   );

@@ -10,6 +10,7 @@ import { useTRPC } from "../../lib/trpc";
 import { FindingSuggestions } from "../tasks/finding-suggestions";
 import { BackButton } from "./back-button";
 import { CategoryTasksButton } from "./category-tasks-button";
+import { CultureCard } from "./culture-card";
 import { QuestionList } from "./question-list";
 import {
   itemOf,
@@ -24,6 +25,7 @@ import {
 import { AnonymityNotice, BandBadge, ScoreText, TrendText } from "./report-parts";
 import { useReport } from "./report-query";
 import { SCROLL_DELAY_MS } from "./reports-overview-page";
+import { categorySeries, type TrendLine, TrendLineChart, useTrendLine } from "./trend-line-chart";
 
 /**
  * Category report (document 2 §2 tenant_report_category): the category and its subcategory cards,
@@ -134,9 +136,14 @@ function CategoryBody({
         report={report}
         name={category}
         sides={sides}
-        heading={t`Overall`}
+        heading={category === "culture" ? t`Productive culture: share of answers` : t`Overall`}
         level={2}
       />
+      {/* Issue 18.3: the culture value is the productive share; the four types are shown beside it. */}
+      {category === "culture" ? (
+        <CultureCard report={report} tenantId={tenantId} search={search} withLink={false} />
+      ) : null}
+      <CategoryTrends report={report} category={category} />
       <Card withBorder padding="md" component="section" aria-labelledby="category-suggestions-title">
         <Title order={2} size="h4" id="category-suggestions-title" mb="xs">
           <Trans>Suggested tasks for these results</Trans>
@@ -224,6 +231,39 @@ function ItemCard({
         })}
       </Group>
       <QuestionList tenantId={tenantId} category={name} sides={sides} />
+    </Card>
+  );
+}
+
+/** Issue 18.2: where a type has three or more surveys, this category over all of them. */
+function CategoryTrends({ report, category }: { report: Report; category: string }) {
+  const { t } = useLingui();
+  const personnel = useTrendLine("PERSONNEL", report.personnel !== null);
+  const management = useTrendLine("MANAGEMENT", report.management !== null);
+  const lines = [
+    { line: personnel, title: t`Personnel surveys over time`, color: "blue.8" },
+    { line: management, title: t`Management surveys over time`, color: "grape.8" },
+  ].filter(
+    (l): l is { line: TrendLine; title: string; color: string } =>
+      l.line?.categories.includes(category) === true,
+  );
+  if (lines.length === 0) return null;
+  const name = titleOf(report, category);
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="category-trend-title">
+      <Title order={2} size="h4" id="category-trend-title" mb="sm">
+        <Trans>Trend over all surveys</Trans>
+      </Title>
+      <Stack gap="lg">
+        {lines.map((l) => (
+          <TrendLineChart
+            key={l.line.type}
+            title={l.title}
+            points={l.line.points}
+            series={[categorySeries(category, name, l.color)]}
+          />
+        ))}
+      </Stack>
     </Card>
   );
 }

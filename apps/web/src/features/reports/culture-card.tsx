@@ -15,10 +15,13 @@ export function CultureCard({
   report,
   tenantId,
   search,
+  withLink = true,
 }: {
   report: Report;
   tenantId: string;
   search: ReportSearch;
+  /** The link to the culture report (not on that report itself). */
+  withLink?: boolean;
 }) {
   const { t } = useLingui();
   const labels: Record<(typeof TYPES)[number], string> = {
@@ -39,15 +42,23 @@ export function CultureCard({
         <Title order={2} size="h4" id="culture-title">
           <Trans>Culture</Trans>
         </Title>
-        <AnchorLink
-          to="/t/$tenantId/reports/rg/$category/{-$subcategory}"
-          params={{ tenantId, category: "culture", subcategory: undefined }}
-          search={search}
-          size="sm"
-        >
-          <Trans>Open the culture report</Trans>
-        </AnchorLink>
+        {withLink ? (
+          <AnchorLink
+            to="/t/$tenantId/reports/rg/$category/{-$subcategory}"
+            params={{ tenantId, category: "culture", subcategory: undefined }}
+            search={search}
+            size="sm"
+          >
+            <Trans>Open the culture report</Trans>
+          </AnchorLink>
+        ) : null}
       </Group>
+      <Text size="sm" mb="xs">
+        <Trans>
+          The four culture types are shares of the answers and add up to 100 %. The culture value is the
+          productive share: the answers that point to a productive culture.
+        </Trans>
+      </Text>
       <Box role="img" aria-label={t`Culture chart; the numbers are in the table below.`}>
         <BarChart
           h={200}

@@ -1,8 +1,23 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart } from "@mantine/charts";
-import { Box, Card, Table, Text, Title } from "@mantine/core";
-import { FITNESS_AREAS, percent, type Report, type ReportSide, titleOf } from "./report-model";
+import { Box, Card, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import {
+  FITNESS_AREAS,
+  OVERVIEW_CATEGORIES,
+  percent,
+  type Report,
+  type ReportSide,
+  titleOf,
+} from "./report-model";
 import { BandBadge, TrendText } from "./report-parts";
+import {
+  categorySeries,
+  fitnessSeries,
+  type TrendLine,
+  TrendLineChart,
+  useTrendLine,
+} from "./trend-line-chart";
 
 type Area = (typeof FITNESS_AREAS)[number] | "overall";
 
@@ -71,6 +86,70 @@ export function FitnessCard({ report }: { report: Report }) {
           ))}
         </Table.Tbody>
       </Table>
+      <FitnessTrends report={report} />
     </Card>
+  );
+}
+
+/**
+ * Issue 18.2: where a type has three or more surveys, the fitness index over all of them, with one
+ * category's line beside it when chosen.
+ */
+function FitnessTrends({ report }: { report: Report }) {
+  const { t } = useLingui();
+  const personnel = useTrendLine("PERSONNEL", report.personnel !== null);
+  const management = useTrendLine("MANAGEMENT", report.management !== null);
+  const lines = [
+    { line: personnel, title: t`Personnel surveys over time`, color: "blue.8" },
+    { line: management, title: t`Management surveys over time`, color: "grape.8" },
+  ].filter((l): l is { line: TrendLine; title: string; color: string } => l.line !== null);
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap="md" mt="lg" component="section" aria-labelledby="fitness-trend-title">
+      <Title order={3} size="h5" id="fitness-trend-title">
+        <Trans>Trend over all surveys</Trans>
+      </Title>
+      {lines.map((l) => (
+        <FitnessTrend key={l.line.type} report={report} line={l.line} title={l.title} color={l.color} />
+      ))}
+    </Stack>
+  );
+}
+
+function FitnessTrend({
+  report,
+  line,
+  title,
+  color,
+}: {
+  report: Report;
+  line: TrendLine;
+  title: string;
+  color: string;
+}) {
+  const { t } = useLingui();
+  const [category, setCategory] = useState("");
+  const categories = OVERVIEW_CATEGORIES.filter((name) => line.categories.includes(name));
+  const chosen = categories.find((name) => name === category);
+  const series = [fitnessSeries(t`Company Fitness Index`, color)];
+  if (chosen) series.push(categorySeries(chosen, titleOf(report, chosen), "teal.9", true));
+  return (
+    <TrendLineChart
+      title={title}
+      points={line.points}
+      series={series}
+      controls={
+        <NativeSelect
+          label={t`Compare with a category`}
+          value={chosen ?? ""}
+          onChange={(event) => setCategory(event.currentTarget.value)}
+          data={[
+            { value: "", label: t`No category` },
+            ...categories.map((name) => ({ value: name, label: titleOf(report, name) })),
+          ]}
+          maw={320}
+        />
+      }
+    />
   );
 }

@@ -70,6 +70,15 @@ export const InputMapCard = forwardRef<HTMLElement, { report: Report }>(function
                 <Text size="sm" span mr={6}>
                   {axis.gap === null ? "–" : `${Math.round(axis.gap)}`}
                 </Text>
+                {axis.gap !== null && axis.personnel !== null && axis.management !== null ? (
+                  <Text size="xs" c="dark.5" component="span" display="block">
+                    {Math.round(axis.gap) === 0
+                      ? t`Both the same`
+                      : axis.management > axis.personnel
+                        ? t`Management higher`
+                        : t`Personnel higher`}
+                  </Text>
+                ) : null}
                 {axis.weaknessNote ? (
                   <Text size="xs" fw={600} c="red.9" component="span" display="block">
                     {t`Weakness: gap over 40 points`}

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Badge, Group, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { BAND_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
+import { signedPoints } from "../../lib/points";
 import { type ReportSide, signed } from "./report-model";
 
 /** The band in words on its colour (colour never carries the band alone). */
@@ -24,9 +25,10 @@ export function BandBadge({ band, withheld = false }: { band: Band; withheld?: b
 export function TrendText({ value, size = "sm" }: { value: number | null | undefined; size?: string }) {
   const { t } = useLingui();
   const text = signed(value);
-  if (text === null) return null;
+  if (text === null || value === null || value === undefined) return null;
+  const points = signedPoints(value);
   return (
-    <Text size={size} c="dark.5" aria-label={t`Change since the previous survey: ${text} points`}>
+    <Text size={size} c="dark.5" aria-label={t`Change since the previous survey: ${points}`}>
       <Trans>{text} since previous</Trans>
     </Text>
   );

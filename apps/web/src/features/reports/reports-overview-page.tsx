@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { BandLegend } from "../../components/band-legend";
 import { PageTitle } from "../../components/page-title";
 import { ReleaseNote } from "../../components/release-note";
 import { errorMessage } from "../../lib/api-error";
@@ -87,13 +88,14 @@ export function ReportsOverviewPage({
           ) : (
             <>
               {report.data.personnel ? <AnonymityNotice side={report.data.personnel} /> : null}
-              {report.data.personnel ? (
-                <ReleaseNote
-                  heldBack={report.data.personnel.heldBack}
-                  threshold={report.data.anonymityThreshold}
-                  running={report.data.personnel.survey.status === 100}
-                />
-              ) : null}
+              <ReleaseNote
+                heldBack={report.data.personnel?.heldBack ?? 0}
+                threshold={report.data.anonymityThreshold}
+                running={[report.data.personnel, report.data.management].some(
+                  (s) => s?.survey.status === 100,
+                )}
+              />
+              <BandLegend />
               {report.data.management === null && selection.management === null ? (
                 <Text size="sm" c="dark.4">
                   {t`No management answers yet: the management view and economy and customers appear once leadership has answered.`}

@@ -37,6 +37,7 @@ import { ShareCard } from "./share-card";
 import { datesLocale } from "./survey-date-input";
 import { EstimatedAnswerersDialog, ScheduleDialog, useUpdateSurvey } from "./survey-dialogs";
 import { formatSurveyDay, SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
+import { SurveyTasksCard } from "./survey-tasks-card";
 
 /** §9: at most 10 members shown per team, rows of 40 px, a 175 px scroll area from 6 members on. */
 const MEMBERS_SHOWN = 10;
@@ -46,7 +47,7 @@ const MEMBER_SCROLL_HEIGHT = 175;
 /** While a survey runs, the answer count refreshes by itself (at most 10 s old). */
 export const ANSWERS_REFRESH_MS = 5_000;
 
-/** Single survey (document 2 §2): calendar, share or teams, details, rename, delete. */
+/** Single survey (document 2 §2): calendar, share or teams, tasks, details, rename, delete. */
 export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; surveyKey: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -220,6 +221,7 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
         <ShareCard tenantId={tenantId} surveyKey={survey.key} type={survey.type} />
       ) : null}
       {ended || (!canWrite && survey.teams.length > 0) ? <TeamsList teams={survey.teams} /> : null}
+      <SurveyTasksCard tenantId={tenantId} surveyKey={survey.key} />
       {canWrite ? (
         <>
           <RenameCard survey={survey} />

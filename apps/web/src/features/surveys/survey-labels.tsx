@@ -2,7 +2,8 @@ import { SURVEY_STATUS, SURVEY_TIME_ZONE, type SurveyType } from "@kunto/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Badge } from "@mantine/core";
+import { Plural, Trans } from "@lingui/react/macro";
+import { Badge, Text } from "@mantine/core";
 import { formatDate } from "../../lib/format";
 
 export const SURVEY_TYPE_LABELS: Record<SurveyType, MessageDescriptor> = {
@@ -43,3 +44,26 @@ export function SurveyStatusBadge({ status }: { status: number }) {
 /** A survey's day as the organisation's calendar has it (Europe/Helsinki), whatever the browser's zone. */
 export const formatSurveyDay = (instant: string) =>
   formatDate(instant, { dateStyle: "medium", timeZone: SURVEY_TIME_ZONE });
+
+/**
+ * Participation (issue 18.5): answers ÷ estimated answerers in whole percent, rounded once here;
+ * null without an estimate. Live answer counts carry no scores, so they may be shown as they come.
+ */
+export const participationPercent = (answers: number, estimated: number | null | undefined): number | null =>
+  estimated && estimated > 0 ? Math.round((100 * answers) / estimated) : null;
+
+/** "12 of 40 expected answers (30 %)", or "12 answers" without an estimate. */
+export function ParticipationText({ answers, estimated }: { answers: number; estimated: number | null }) {
+  const percent = participationPercent(answers, estimated);
+  return (
+    <Text size="sm" span>
+      {percent === null || estimated === null ? (
+        <Plural value={answers} one="# answer" other="# answers" />
+      ) : (
+        <Trans>
+          Participation {percent} %: {answers} of {estimated} expected answers
+        </Trans>
+      )}
+    </Text>
+  );
+}

@@ -1,16 +1,21 @@
-import { partitionSurveys } from "@kunto/core";
+import { partitionSurveys, SURVEY_STATUS } from "@kunto/core";
 import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Card, Group, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AnchorLink, ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
-import { formatNumber } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
-import { formatSurveyDay, SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
+import {
+  formatSurveyDay,
+  ParticipationText,
+  SURVEY_TYPE_LABELS,
+  SurveyStatusBadge,
+  surveyTitle,
+} from "./survey-labels";
 
 type Item = {
   key: string;
@@ -20,6 +25,7 @@ type Item = {
   end: string;
   status: 0 | 100 | 200;
   totalAnswers: number;
+  estimatedAnswerers: number | null;
 };
 
 /** Survey list (document 2 §2): latest and history, a search, empty states and the create button. */
@@ -111,10 +117,21 @@ function Section({ title, items, tenantId }: { title: string; items: Item[]; ten
               </Text>
             </Stack>
             <Group gap="sm">
-              <Text size="sm">
-                <Trans>Answers: {formatNumber(survey.totalAnswers)}</Trans>
-              </Text>
+              <ParticipationText answers={survey.totalAnswers} estimated={survey.estimatedAnswerers} />
               <SurveyStatusBadge status={survey.status} />
+              {survey.status === SURVEY_STATUS.ended && survey.totalAnswers > 0 ? (
+                <AnchorLink
+                  to="/t/$tenantId/reports"
+                  params={{ tenantId }}
+                  search={
+                    survey.type === "PERSONNEL" ? { personnel: survey.key } : { management: survey.key }
+                  }
+                  size="sm"
+                >
+                  <Trans>See the results</Trans>
+                  <VisuallyHidden> {surveyTitle(survey)}</VisuallyHidden>
+                </AnchorLink>
+              ) : null}
             </Group>
           </Group>
         </Card>

@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Text } from "@mantine/core";
+import { signedPoints } from "../../lib/points";
 import type { Task } from "./task-model";
 
 /** Closing the loop in words: how the finding's value moved in the next survey of its type. */
@@ -19,15 +20,16 @@ export function FollowUpText({ followUp }: { followUp: NonNullable<Task["followU
   const before = Math.round(followUp.before);
   const after = Math.round(followUp.after);
   const change = Math.round(followUp.change);
+  const points = signedPoints(followUp.change);
   return (
     <Text size="xs" fw={500}>
       {change > 0 ? (
         <Trans>
-          Improved since: {before} % → {after} % (+{change} points)
+          Improved since: {before} % → {after} % ({points})
         </Trans>
       ) : change < 0 ? (
         <Trans>
-          Declined since: {before} % → {after} % ({change} points)
+          Declined since: {before} % → {after} % ({points})
         </Trans>
       ) : (
         <Trans>

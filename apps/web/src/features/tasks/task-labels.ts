@@ -15,10 +15,13 @@ export const SWOT_LABELS: Record<SwotType, MessageDescriptor> = {
   opportunity: msg`Opportunity`,
 };
 
-/** Column and type names of the two help types and the other task types. */
+/**
+ * Column and type names of the two help types and the other task types. The help types are help
+ * with running the surveys, not improvement areas, and their names say so (issue 18.7).
+ */
 const TYPE_LABELS: Record<string, MessageDescriptor> = {
-  personnel_help: msg`Personnel survey help`,
-  management_help: msg`Management survey help`,
+  personnel_help: msg`Survey help: personnel`,
+  management_help: msg`Survey help: management`,
   report: msg`Report`,
   manual: msg`Own task`,
 };

@@ -42,6 +42,35 @@ export const readBoardSearch = (search: Record<string, unknown>): BoardSearch =>
   own: flag(search.own),
 });
 
+/** Whether any filter of the board is set (an empty list is no filter). */
+export const hasFilters = (search: BoardSearch): boolean =>
+  Boolean(
+    search.assignees?.length ||
+      search.years?.length ||
+      search.categories?.length ||
+      search.teams?.length ||
+      search.hasVotes ||
+      search.hideDone ||
+      search.own,
+  );
+
+/**
+ * The Team filter's choices: the organisation's teams (`team.lite`), and any other team a task
+ * names; only the latter when the list is not at hand (a member without survey.read), by name.
+ */
+export function teamOptions(
+  orgTeams: ReadonlyArray<{ key: string; name: string }> | undefined,
+  tasks: ReadonlyArray<Pick<Task, "team">>,
+): Array<{ value: string; label: string }> {
+  const names = new Map<string, string>();
+  for (const team of orgTeams ?? []) names.set(team.key, team.name);
+  for (const task of tasks)
+    if (task.team && !names.has(task.team.key)) names.set(task.team.key, task.team.name);
+  return [...names]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label) || a.value.localeCompare(b.value));
+}
+
 /** The tasks the filters let through. */
 export function filterTasks(tasks: readonly Task[], search: BoardSearch, myId: string): Task[] {
   return tasks.filter((task) => {
@@ -89,6 +118,12 @@ export function boardColumns(categories: readonly Category[], tasks: readonly Ta
       color: COLORS[progressColor(percent)],
     };
   });
+}
+
+/** The board's two groups: improvement areas (categories) and help with the surveys (the help types). */
+export function splitColumns(columns: readonly Column[]): { areas: Column[]; help: Column[] } {
+  const isHelp = (c: Column) => (HELP_TASK_TYPES as readonly string[]).includes(c.key);
+  return { areas: columns.filter((c) => !isHelp(c)), help: columns.filter(isHelp) };
 }
 
 /** Runs the jobs with at most `limit` in flight (suggested tasks: 3, document 3 §7). */

@@ -1,36 +1,24 @@
-import { NO_ASSIGNEE, taskYears } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Button, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconCopy, IconHelp, IconPlus, IconRefresh, IconSparkles } from "@tabler/icons-react";
+import { IconCopy, IconHelp, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageTitle } from "../../components/page-title";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
-import { FindingSuggestionsButton } from "./finding-suggestions";
+import { BackButton } from "../reports/back-button";
+import { BoardColumns } from "./board-columns";
+import { BoardEmpty, BoardNoMatch, SuggestionButtons } from "./board-empty";
+import { BoardFilters } from "./board-filters";
 import { LoopCard } from "./loop-card";
 import { SuggestedTasksCard } from "./suggested-tasks";
-import { TaskCard } from "./task-card";
 import { TaskDialog } from "./task-dialog";
 import { typeLabel } from "./task-labels";
-import { type BoardSearch, boardColumns, filterTasks, type Task, textIn } from "./task-model";
+import { type BoardSearch, boardColumns, filterTasks, hasFilters, type Task, textIn } from "./task-model";
 
 /**
  * The public voting page's address. `key` is the organisation's voting key, or its id until an
@@ -40,9 +28,11 @@ export const votingLink = (key: string) =>
   `${window.location.origin}/public/#/tasks/vote/${encodeURIComponent(key)}`;
 
 /**
- * The task board (document 3 §2 tenant_tasks): columns per top-level category plus the two help
- * types, progress per column, every filter in the URL, and the dialogs. Read-only members see it all
- * without the buttons that change anything (the server refuses them too).
+ * The task board (document 3 §2 tenant_tasks): a Back button (to the dashboard when opened directly),
+ * columns per top-level category plus the two help types in a group of their own, progress per
+ * column, every filter in the URL, and the dialogs. A board without tasks shows one empty state with
+ * the suggestions; filters that let nothing through say so once (issue 18.7). Read-only members see
+ * it all without the buttons that change anything (the server refuses them too).
  */
 export function TasksBoardPage({
   tenantId,
@@ -68,6 +58,7 @@ export function TasksBoardPage({
   const [helpOpen, setHelpOpen] = useState(false);
   const [rotating, setRotating] = useState(false);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const linkQuery = trpc.taskVote.link.queryOptions();
   // Not suspended: the board shows without it, and it is there long before anyone copies.
   const { data: link } = useQuery(linkQuery);
@@ -91,6 +82,11 @@ export function TasksBoardPage({
     categories: search.categories ?? (category ? [category] : undefined),
   };
   const set = (patch: Partial<BoardSearch>) => onSearch({ ...search, ...patch });
+  // Clearing leaves the category route too: its parameter would set the filter again.
+  const clearFilters = () =>
+    category
+      ? void navigate({ to: "/t/$tenantId/tasks", params: { tenantId }, search: {}, replace: true })
+      : onSearch({});
   const shown = filterTasks(tasks, effective, me.id);
   const columns = boardColumns(categories, shown).filter(
     (c) => !effective.categories?.length || effective.categories.includes(c.key),
@@ -99,24 +95,11 @@ export function TasksBoardPage({
     const found = categories.find((c) => c.engineName === key);
     return found ? textIn(found.name) : i18n._(typeLabel(key));
   };
-
-  const people = new Map<string, string>();
-  for (const task of tasks)
-    if (task.userInCharge)
-      people.set(
-        task.userInCharge.id,
-        [task.userInCharge.firstName, task.userInCharge.lastName].filter(Boolean).join(" ") ||
-          task.userInCharge.email ||
-          task.userInCharge.id,
-      );
-  const teams = new Map(
-    tasks.flatMap((task) => (task.team ? [[task.team.key, task.team.name] as const] : [])),
-  );
-  const years = taskYears(
-    new Date().getFullYear(),
-    tasks.map((task) => task.year),
-  );
-  const allColumns = boardColumns(categories, []).map((c) => c.key);
+  const categoryOptions = boardColumns(categories, []).map((c) => ({
+    value: c.key,
+    label: columnName(c.key),
+  }));
+  const empty = tasks.length === 0;
 
   const copyLink = async () => {
     try {
@@ -129,31 +112,9 @@ export function TasksBoardPage({
     }
   };
 
-  const addButton = (presetCategory: string | null, label: string) => {
-    if (!canEdit) return null;
-    const button = (
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlus size={14} />}
-        disabled={free}
-        onClick={() => setEditing({ task: null, category: presetCategory })}
-        aria-label={label}
-      >
-        <Trans>Add</Trans>
-      </Button>
-    );
-    return free ? (
-      <Tooltip label={t`Own tasks need the PRO plan`} withinPortal={false}>
-        <span>{button}</span>
-      </Tooltip>
-    ) : (
-      button
-    );
-  };
-
   return (
     <Stack gap="md">
+      <BackButton fallback={`/t/${tenantId}/dashboard`} />
       <PageTitle
         title={t`Tasks`}
         description={t`Turn survey results into improvements. Staff can vote on the tasks on the public voting page.`}
@@ -174,22 +135,14 @@ export function TasksBoardPage({
                 <Trans>New voting link</Trans>
               </Button>
             ) : null}
-            {canEdit ? (
-              <Button
-                variant="light"
-                leftSection={<IconSparkles size={16} />}
-                onClick={() => setSuggesting(true)}
-              >
-                <Trans>Suggested tasks</Trans>
-              </Button>
-            ) : null}
-            <FindingSuggestionsButton
-              tenantId={tenantId}
-              source={{ latest: true }}
-              label={t`From your latest results`}
-              title={t`Suggested tasks from your latest results`}
-              testId="latest-suggestions"
-            />
+            {/* An empty board has them in its empty state, once. */}
+            {empty ? null : (
+              <SuggestionButtons
+                tenantId={tenantId}
+                canEdit={canEdit}
+                onSuggest={() => setSuggesting(true)}
+              />
+            )}
             {canEdit && !free ? (
               <Button
                 leftSection={<IconPlus size={16} />}
@@ -207,113 +160,37 @@ export function TasksBoardPage({
         </Text>
       ) : null}
       <LoopCard />
-      <Card withBorder padding="sm" radius="md" component="section" aria-label={t`Filters`}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <MultiSelect
-            label={t`Person in charge`}
-            value={search.assignees ?? []}
-            onChange={(v) => set({ assignees: v.length ? v : undefined })}
-            data={[
-              { value: NO_ASSIGNEE, label: t`No one in charge` },
-              ...[...people].map(([value, label]) => ({ value, label })),
-            ]}
-            comboboxProps={{ withinPortal: false }}
-            clearable
+      {empty ? (
+        <BoardEmpty tenantId={tenantId} canEdit={canEdit} onSuggest={() => setSuggesting(true)} />
+      ) : (
+        <>
+          <BoardFilters
+            tasks={tasks}
+            search={search}
+            categories={effective.categories ?? []}
+            categoryOptions={categoryOptions}
+            canReadTeams={tenant?.permissions.has("survey.read") ?? false}
+            onChange={set}
           />
-          <MultiSelect
-            label={t`Year`}
-            value={search.years ?? []}
-            onChange={(v) => set({ years: v.length ? v : undefined })}
-            data={years.map(String)}
-            comboboxProps={{ withinPortal: false }}
-            clearable
-          />
-          <MultiSelect
-            label={t`Category`}
-            value={effective.categories ?? []}
-            onChange={(v) => set({ categories: v.length ? v : [] })}
-            data={allColumns.map((key) => ({ value: key, label: columnName(key) }))}
-            comboboxProps={{ withinPortal: false }}
-            clearable
-          />
-          <MultiSelect
-            label={t`Team`}
-            value={search.teams ?? []}
-            onChange={(v) => set({ teams: v.length ? v : undefined })}
-            data={[...teams].map(([value, label]) => ({ value, label }))}
-            comboboxProps={{ withinPortal: false }}
-            clearable
-          />
-        </SimpleGrid>
-        <Group gap="lg" mt="sm">
-          <Checkbox
-            label={t`Has votes`}
-            checked={search.hasVotes ?? false}
-            onChange={(e) => set({ hasVotes: e.currentTarget.checked || undefined })}
-          />
-          <Checkbox
-            label={t`Hide done`}
-            checked={search.hideDone ?? false}
-            onChange={(e) => set({ hideDone: e.currentTarget.checked || undefined })}
-          />
-          <Checkbox
-            label={t`Only mine`}
-            checked={search.own ?? false}
-            onChange={(e) => set({ own: e.currentTarget.checked || undefined })}
-          />
-        </Group>
-      </Card>
-      <Text size="sm" aria-live="polite">
-        <Trans>
-          Showing {shown.length} of {tasks.length} tasks
-        </Trans>
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
-        {columns.map((column) => {
-          const name = columnName(column.key);
-          return (
-            <Card
-              key={column.key}
-              withBorder
-              padding="sm"
-              radius="md"
-              component="section"
-              aria-label={name}
-              bg="gray.0"
-              data-testid={`column-${column.key}`}
-            >
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Title order={2} size="h5" className="break-anywhere">
-                    {name}
-                  </Title>
-                  {addButton(column.category ? column.key : null, t`Add a task to ${name}`)}
-                </Group>
-                <Group gap="xs" wrap="nowrap">
-                  <Progress value={column.percent} color={column.color} style={{ flex: 1 }} aria-hidden />
-                  <Badge variant="light" color={column.color}>
-                    <Trans>{column.percent} % done</Trans>
-                  </Badge>
-                </Group>
-                {column.tasks.length === 0 ? (
-                  <Text size="sm">
-                    <Trans>No tasks</Trans>
-                  </Text>
-                ) : (
-                  column.tasks.map((task) => (
-                    <TaskCard
-                      key={task.id}
-                      task={task}
-                      canEdit={canEdit}
-                      onEdit={() => setEditing({ task, category: null })}
-                    />
-                  ))
-                )}
-              </Stack>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
+          <Text size="sm" aria-live="polite">
+            <Trans>
+              Showing {shown.length} of {tasks.length} tasks
+            </Trans>
+          </Text>
+          {shown.length === 0 && hasFilters(effective) ? (
+            <BoardNoMatch onClear={clearFilters} />
+          ) : (
+            <BoardColumns
+              columns={columns}
+              columnName={columnName}
+              canEdit={canEdit}
+              free={free}
+              onAdd={(preset) => setEditing({ task: null, category: preset })}
+              onEdit={(task) => setEditing({ task, category: null })}
+            />
+          )}
+        </>
+      )}
       {editing ? (
         <TaskDialog
           opened
