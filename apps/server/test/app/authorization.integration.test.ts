@@ -245,7 +245,11 @@ const RULES: Record<string, Rule> = {
   "survey.list": { access: ADMIN_READONLY },
   "survey.get": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
   "survey.statistics": { access: ADMIN_READONLY, input: { key: missing }, answers: NOT_FOUND },
-  "survey.notification": { access: ADMIN_READONLY, input: { key: missing, type: "DAILY" }, answers: NOT_FOUND },
+  "survey.notification": {
+    access: ADMIN_READONLY,
+    input: { key: missing, type: "DAILY" },
+    answers: NOT_FOUND,
+  },
   "survey.shareStatistics": {
     access: ADMIN_READONLY,
     input: { key: missing, shareKey: missing },
