@@ -2,6 +2,7 @@ import { loadTemplate } from "@kunto/api";
 import { computeReport, DEFAULT_CATEGORY_TREE } from "@kunto/engine";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvRows } from "../support/csv";
 import { actorFor, callerFor, connect, makeTenant, makeUser, startServer } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
 import { answeredSurvey, storedAggregates } from "../support/reports";
@@ -365,7 +366,12 @@ describe("report exports over real HTTP", () => {
     const csvText = await csv.text();
     const efficiency = report.personnel?.result.categories.find((c) => c.name === "efficiency")
       ?.value as number;
-    expect(csvText).toContain(`Efficiency,${Math.round(efficiency * 10) / 10},`);
+    // The tidy CSV (issue 18.6): the category's own row carries its value, rounded to one decimal.
+    const [, ...csvLines] = csvRows(csvText.slice(1), ",");
+    const efficiencyRow = csvLines.find(
+      (r) => r[6] === "Efficiency" && r[7] === "" && r[8] === "" && r[10] !== "",
+    );
+    expect(efficiencyRow?.[10]).toBe(String(Math.round(efficiency * 10) / 10));
 
     const xlsx = await download(
       actor.cookie ?? "",
@@ -392,25 +398,28 @@ describe("report exports over real HTTP", () => {
     const csv = await (
       await download(cookie, tenant.id, `/api/tenant/reports/export/csv?shares=${three?.key}`)
     ).text();
-    const categoryLines = csv
-      .split("\r\n")
-      .filter((line) => /^(Efficiency|Capability|Leadership),/.test(line));
-    expect(categoryLines.length).toBeGreaterThan(0);
-    for (const line of categoryLines) expect(line).toMatch(/^\w+,Not enough answers to protect anonymity,/);
+    // Columns of the tidy CSV: 0 section, 5 target group, 6 category, 8 question, 10 value, 14 note.
+    const categoryRows = csvRows(csv.slice(1), ",")
+      .slice(1)
+      .filter((r) => ["Efficiency", "Capability", "Leadership"].includes(r[6] ?? "") && r[8] === "");
+    expect(categoryRows.length).toBeGreaterThan(0);
+    for (const row of categoryRows) {
+      expect(row[10]).toBe("");
+      expect(row[14]).not.toBe("");
+    }
     const pdf = await download(cookie, tenant.id, `/api/tenant/reports/export/pdf?shares=${three?.key}`);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
-    expect(text).toContain("Not enough answers to protect anonymity");
-    // The whole survey: the held-back column of the heatmap is withheld in the CSV as on screen.
+    expect(text.replace(/\s+/g, " ")).toMatch(/withheld|Not enough answers/i);
+    // The whole survey: the held-back share's heatmap cells are withheld in the CSV as on screen.
     const whole = await (
       await download(cookie, tenant.id, `/api/tenant/reports/export/csv?surveys=${survey.key}`)
     ).text();
-    const heatmap = whole.split("\r\n\r\n").find((block) => block.startsWith("Heatmap"));
-    expect(heatmap?.split("\r\n")[1]).toBe(`Category,Total,${six?.name},${three?.name},${seven?.name}`);
-    for (const line of heatmap?.split("\r\n").slice(2) ?? []) {
-      const cells = line.split(",");
-      expect(cells[3]).toMatch(/^(Not enough answers to protect anonymity|–)$/);
-      if (cells[1] !== "–") expect(cells[2]).toMatch(/^\d/);
-    }
+    const heatmap = csvRows(whole.slice(1), ",").filter((r) => r[0] === "Heatmap");
+    expect(heatmap.length).toBeGreaterThan(0);
+    const column = (name: string | undefined) => heatmap.filter((r) => r[5] === name);
+    expect(column(three?.name).length).toBeGreaterThan(0);
+    for (const row of column(three?.name)) expect(row[10]).toBe("");
+    expect(column(six?.name).some((r) => /^\d/.test(r[10] ?? ""))).toBe(true);
     // A survey below the threshold, and refusals: another account's member, a bad format.
     const small = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [2] });
     const smallCsv = await (
