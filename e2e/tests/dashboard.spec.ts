@@ -73,14 +73,18 @@ test("a notification click marks it read and opens the screen that resolves it",
   await page.goto(`/t/${tenantId}/dashboard`);
   await settled(page, /Welcome/);
   const notifications = page.getByRole("region", { name: "Notifications" });
-  const action = notifications.getByRole("button", { name: "Add the D-U-N-S number" });
-  await expect(action).toBeVisible();
-  await action.click();
-  await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/settings$`));
+  // One notice shows (issue 18.5: one area, not a stack); the D-U-N-S notice waits for financials.
+  const alert = notifications.getByRole("alert");
+  await expect(alert).toHaveCount(1);
+  await expect(notifications).not.toContainText("D-U-N-S");
+  const title = ((await alert.locator(".mantine-Alert-title").textContent()) ?? "").trim();
+  expect(title).not.toBe("");
+  await alert.getByRole("button").click();
+  await expect(page).not.toHaveURL(new RegExp(`/t/${tenantId}/dashboard$`));
   await page.goto(`/t/${tenantId}/dashboard`);
   await settled(page, /Welcome/);
   await expect(page.getByRole("table", { name: "Company Fitness Index" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add the D-U-N-S number" })).toHaveCount(0);
+  await expect(page.getByText(title, { exact: true })).toHaveCount(0);
   await context.close();
 });
 

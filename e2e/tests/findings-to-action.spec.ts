@@ -12,7 +12,10 @@ test.describe("issue 18.1: from findings to action", () => {
 
   test("a weakness finding's suggestion becomes a task on the board and on the Finnish voting page", async ({
     browser,
-  }) => {
+  }, testInfo) => {
+    /** Screenshots of the changed screens, kept with the test's results. */
+    const shot = async (page: import("@playwright/test").Page, name: string) =>
+      testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
     const context = await demoContext(browser);
     const tenantId = await tenantIdOf(context, "Aurora Components Oy");
     const page = await context.newPage();
@@ -43,6 +46,7 @@ test.describe("issue 18.1: from findings to action", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("listitem").first()).toBeVisible();
     await expectAccessible(page, "suggested tasks of a weakness finding");
+    await shot(page, "suggested tasks of a weakness finding");
     const suggestion = dialog
       .getByRole("listitem")
       .filter({ has: page.getByRole("button", { name: /^Create task/ }) })
@@ -63,6 +67,7 @@ test.describe("issue 18.1: from findings to action", () => {
     await expect(page.getByRole("article", { name, exact: true })).toBeVisible();
     const loop = page.getByRole("region", { name: "From findings to action" });
     await expect(loop).toBeVisible();
+    await shot(page, "task board with the loop");
     await page.getByRole("button", { name: "From your latest results" }).click();
     const latest = page.getByRole("dialog", { name: "Suggested tasks from your latest results" });
     await expect(latest.getByRole("listitem").first()).toBeVisible();
@@ -98,6 +103,12 @@ test.describe("issue 18.1: from findings to action", () => {
     await expect(page.getByRole("dialog").getByRole("listitem").first()).toBeVisible();
     expect.soft(await overflowProblems(page), "category suggestions at 390 px").toEqual([]);
     await expectAccessible(page, "category suggestions at 390 px");
+    await shot(page, "category suggestions at 390 px");
+    await page.keyboard.press("Escape");
+    await page.goto(`/t/${tenantId}/dashboard`);
+    await settled(page);
+    await expect(page.getByRole("region", { name: "Result" })).toBeVisible();
+    await shot(page, "dashboard at 390 px");
     await context.close();
   });
 });

@@ -134,6 +134,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/onboarding?step=6`,
         `${base}/reports`,
         `${base}/reports/rg/efficiency`,
+        `${base}/reports/rg/culture`,
         `${base}/tasks`,
         `${base}/welcome`,
         "/users",

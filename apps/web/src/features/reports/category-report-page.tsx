@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { BandLegend } from "../../components/band-legend";
 import { AnchorLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import { ReleaseNote } from "../../components/release-note";
@@ -139,6 +140,7 @@ function CategoryBody({
         heading={category === "culture" ? t`Productive culture: share of answers` : t`Overall`}
         level={2}
       />
+      <BandLegend />
       {/* Issue 18.3: the culture value is the productive share; the four types are shown beside it. */}
       {category === "culture" ? (
         <CultureCard report={report} tenantId={tenantId} search={search} withLink={false} />
