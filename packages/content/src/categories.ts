@@ -134,7 +134,7 @@ const SOURCES: CategorySource[] = [
     engineName: "leadership",
     parent: null,
     types: BOTH,
-    name: { en: "Leadership", fi: "Johtaminen", ee: "Juhtimine", ru: "Руководство", pl: "Przywództwo" },
+    name: { en: "Leadership", fi: "Johtaminen", ee: "Juhtimine", ru: "Лидерство", pl: "Przywództwo" },
     description: {
       en: "How supervisors and management support, guide and inform the personnel.",
       fi: "Kuinka esihenkilöt ja johto tukevat, ohjaavat ja informoivat henkilöstöä.",

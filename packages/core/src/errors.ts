@@ -116,6 +116,9 @@ export const ERROR_STATUS = {
   error_activating_surveytemplate: 500,
   error_deleting_surveytemplate: 500,
   // tasks, suggested tasks and task voting (document 3 §5, §8)
+  /** Document 3's catalogue names (issue 19.18); the underscore forms are older aliases, no longer sent. */
+  "tasks.name_required": 400,
+  "tasks.category_required": 400,
   task_name_required: 400,
   task_category_required: 400,
   task_already_created: 409,

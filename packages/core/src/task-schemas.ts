@@ -10,8 +10,8 @@ const safe = (max: number) => z.string().trim().max(max, "too_long").refine(isSa
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date");
 
 /**
- * A task as created or saved. The name is checked by the service (`task_name_required`), the
- * category too (`task_category_required` except for the help types, whose category is cleared).
+ * A task as created or saved. The name is checked by the service (`tasks.name_required`), the
+ * category too (`tasks.category_required` except for the help types, whose category is cleared).
  */
 export const ZTaskInput = z.object({
   staticTaskId: z.uuid().nullish(),

@@ -286,7 +286,7 @@ const RULES: Record<string, Rule> = {
   "task.loop": { access: ALL_TENANT },
   "task.categories": { access: ALL_TENANT },
   "task.get": { access: ALL_TENANT, input: { id: missing }, answers: NOT_FOUND },
-  "task.create": { access: ADMIN_ONLY, input: { name: "" }, answers: ["task_name_required"] },
+  "task.create": { access: ADMIN_ONLY, input: { name: "" }, answers: ["tasks.name_required"] },
   "task.update": { access: ADMIN_ONLY, input: { id: missing, name: "X" }, answers: NOT_FOUND },
   "task.delete": { access: ADMIN_ONLY, input: { id: missing }, answers: NOT_FOUND },
   "taskVote.list": { access: ALL_TENANT },

@@ -61,9 +61,9 @@ describe("tasks (document 3 §2-§7)", () => {
   it("creates, changes, marks done and deletes a task; name and category rules; help types lose their category", async () => {
     const { caller } = await account();
     expect(await keyOf(caller.task.create({ name: " ", category: "organization" }))).toBe(
-      "task_name_required",
+      "tasks.name_required",
     );
-    expect(await keyOf(caller.task.create({ name: "Plan", type: "manual" }))).toBe("task_category_required");
+    expect(await keyOf(caller.task.create({ name: "Plan", type: "manual" }))).toBe("tasks.category_required");
     const task = await caller.task.create({
       name: "Weekly stand-up",
       category: "organization",
@@ -268,7 +268,10 @@ describe("task voting", () => {
     expect(await caller.taskVote.setBySession({ session, taskIds: [b.id] })).toEqual({ taskIds: [b.id] });
     const [one] = await caller.taskVote.list();
     if (!one) throw new Error("vote");
+    // Document 3 §3 "Task vote: task, voteCount" (issue 19.18).
+    expect(one).toMatchObject({ taskId: b.id, task: { id: b.id, name: "B" }, voteCount: 1 });
     expect(await caller.taskVote.get({ id: one.id })).toEqual(one);
+    expect(await caller.taskVote.byTask({ taskId: b.id })).toEqual([one]);
     await caller.taskVote.delete({ id: one.id });
     expect((await caller.task.get({ id: b.id })).voteCount).toBe(0);
   });

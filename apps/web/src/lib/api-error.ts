@@ -108,6 +108,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   error_saving_surveytemplate: msg`Saving the survey template failed.`,
   error_cloning_surveytemplate: msg`Duplicating the survey template failed.`,
   error_activating_surveytemplate: msg`Activating the survey template failed.`,
+  "tasks.name_required": msg`The task needs a name.`,
+  "tasks.category_required": msg`Choose a category for the task.`,
   task_name_required: msg`The task needs a name.`,
   task_category_required: msg`Choose a category for the task.`,
   task_already_created: msg`A task has already been created from this suggestion.`,

@@ -152,6 +152,12 @@ export const ZCategory = z.object({
   description: ZTexts,
 });
 
-export const ZVote = z.object({ id: z.string(), taskId: z.string(), createdAt: z.string() });
+export const ZVote = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  createdAt: z.string(),
+  task: z.object({ id: z.string(), name: z.string() }),
+  voteCount: z.number().int().meta({ description: "The task's votes in all (document 3 §3 Task vote)." }),
+});
 /** A browser's random voting token: only its SHA-256 is stored. */
 export const ZSession = z.string().min(16).max(200);

@@ -52,7 +52,7 @@ async function categoryIdOf(
     .where(
       categoryId ? eq(schema.categories.id, categoryId) : eq(schema.categories.engineName, category ?? ""),
     );
-  if (!row) throw new AppError("task_category_required", { fields: { category: "unknown" } });
+  if (!row) throw new AppError("tasks.category_required", { fields: { category: "unknown" } });
   return row.id;
 }
 
@@ -89,9 +89,9 @@ async function surveyOf(tx: Tx, tenantId: string, key: string | null | undefined
 
 /** Name required; category required except for the help types, whose category is cleared. */
 function checkFields(type: TaskType, name: string, categoryId: string | null) {
-  if (!name.trim()) throw new AppError("task_name_required", { fields: { name: "required" } });
+  if (!name.trim()) throw new AppError("tasks.name_required", { fields: { name: "required" } });
   if (!isHelpType(type) && !categoryId)
-    throw new AppError("task_category_required", { fields: { category: "required" } });
+    throw new AppError("tasks.category_required", { fields: { category: "required" } });
 }
 
 /**

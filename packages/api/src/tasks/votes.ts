@@ -15,27 +15,41 @@ import { audit } from "../audit";
  */
 export const hashSession = (session: string) => createHash("sha256").update(session).digest("hex");
 
+/** A vote, in document 3 §3's "Task vote: task, voteCount" shape (issue 19.18) with its own id. */
 export interface VoteDto {
   id: string;
   taskId: string;
   createdAt: string;
+  task: { id: string; name: string };
+  /** The task's votes in all. */
+  voteCount: number;
 }
 
-const voteColumns = sql`id, task_id as "taskId", created_at as "createdAt"`;
-const dto = (rows: Array<{ id: string; taskId: string; createdAt: string | Date }>): VoteDto[] =>
-  rows.map((r) => ({ id: r.id, taskId: r.taskId, createdAt: new Date(r.createdAt).toISOString() }));
+type VoteRow = { id: string; taskId: string; createdAt: string | Date; name: string; voteCount: number };
+const voteColumns = sql`v.id, v.task_id as "taskId", v.created_at as "createdAt", t.name, t.vote_count as "voteCount"`;
+const votesOf = sql`task_votes v join tasks t on t.id = v.task_id and t.tenant_id = v.tenant_id`;
+const dto = (rows: VoteRow[]): VoteDto[] =>
+  rows.map((r) => ({
+    id: r.id,
+    taskId: r.taskId,
+    createdAt: new Date(r.createdAt).toISOString(),
+    task: { id: r.taskId, name: r.name },
+    voteCount: r.voteCount,
+  }));
 
 export async function listVotes(tx: Tx, tenantId: string) {
   return dto(
-    await tx.execute(
-      sql`select ${voteColumns} from task_votes where tenant_id = ${tenantId} order by created_at`,
+    await tx.execute<VoteRow>(
+      sql`select ${voteColumns} from ${votesOf} where v.tenant_id = ${tenantId} order by v.created_at`,
     ),
   );
 }
 
 export async function getVote(tx: Tx, tenantId: string, id: string) {
   const [vote] = dto(
-    await tx.execute(sql`select ${voteColumns} from task_votes where tenant_id = ${tenantId} and id = ${id}`),
+    await tx.execute<VoteRow>(
+      sql`select ${voteColumns} from ${votesOf} where v.tenant_id = ${tenantId} and v.id = ${id}`,
+    ),
   );
   if (!vote) throw new AppError("not_found");
   return vote;
@@ -45,8 +59,8 @@ export async function votesByTask(tx: Tx, tenantId: string, taskId: string) {
   const [task] = await tx.execute(sql`select 1 from tasks where tenant_id = ${tenantId} and id = ${taskId}`);
   if (!task) throw new AppError("not_found");
   return dto(
-    await tx.execute(
-      sql`select ${voteColumns} from task_votes where tenant_id = ${tenantId} and task_id = ${taskId} order by created_at`,
+    await tx.execute<VoteRow>(
+      sql`select ${voteColumns} from ${votesOf} where v.tenant_id = ${tenantId} and v.task_id = ${taskId} order by v.created_at`,
     ),
   );
 }

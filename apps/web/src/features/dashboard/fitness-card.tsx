@@ -113,7 +113,7 @@ function ScoreTable({
           </th>
           {withChange ? (
             <th scope="col" className="numeric">
-              <Trans>Change</Trans>
+              <Trans context="a difference since the previous survey">Change</Trans>
             </th>
           ) : null}
         </tr>

@@ -50,7 +50,7 @@ export const management: BuiltTemplate = buildTemplate({
     {
       key: "m-group-leadership",
       slug: "leadership",
-      title: { en: "Leadership", fi: "Johtaminen", ee: "Juhtimine", ru: "Руководство", pl: "Przywództwo" },
+      title: { en: "Leadership", fi: "Johtaminen", ee: "Juhtimine", ru: "Лидерство", pl: "Przywództwo" },
       sections: [leadership],
     },
     {

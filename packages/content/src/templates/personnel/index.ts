@@ -49,7 +49,7 @@ export const personnel: BuiltTemplate = buildTemplate({
     {
       key: "p-group-leadership",
       slug: "leadership",
-      title: { en: "Leadership", fi: "Johtaminen", ee: "Juhtimine", ru: "Руководство", pl: "Przywództwo" },
+      title: { en: "Leadership", fi: "Johtaminen", ee: "Juhtimine", ru: "Лидерство", pl: "Przywództwo" },
       sections: [leadership],
     },
     {
