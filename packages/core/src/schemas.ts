@@ -105,6 +105,16 @@ export const ZTenantDetailsInput = z.object({
 });
 export type TTenantDetailsInput = z.infer<typeof ZTenantDetailsInput>;
 
+/**
+ * A new organisation (issue 19.12): a name and a country; the address may come later, and the
+ * TENANT_ADDRESS_MISSING notice asks for it. Editing asks for the full details (ZTenantDetailsInput).
+ */
+export const ZNewTenantDetailsInput = ZTenantDetailsInput.extend({
+  streetAddress: ZOptionalText(),
+  zipCode: ZOptionalText(20),
+  city: ZOptionalText(100),
+});
+
 /** A phone number of a partial update, stored in international form (normalisePhone). */
 export const ZPatchPhone = ZPatchText(40)
   .transform((value, ctx) => {

@@ -1,4 +1,4 @@
-import { ZTenantDetailsInput } from "@kunto/core";
+import { ZNewTenantDetailsInput, ZTenantDetailsInput } from "@kunto/core";
 import { useLingui } from "@lingui/react/macro";
 import { SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
@@ -47,10 +47,14 @@ export function tenantDetailsOf(tenant: Tenant): TenantDetailsValues {
 
 /**
  * An organisation's details form, validated alike wherever it is filled in (document 1 §5):
- * name, street, zip code, city and country required.
+ * name, street, zip code, city and country required; a new organisation needs only a name and a
+ * country (`isNew`, issue 19.12).
  */
-export function useTenantDetailsForm(initialValues: TenantDetailsValues) {
-  return useForm<TenantDetailsValues>({ initialValues, validate: zodValidator(ZTenantDetailsInput) });
+export function useTenantDetailsForm(initialValues: TenantDetailsValues, options: { isNew?: boolean } = {}) {
+  return useForm<TenantDetailsValues>({
+    initialValues,
+    validate: zodValidator(options.isNew ? ZNewTenantDetailsInput : ZTenantDetailsInput),
+  });
 }
 
 export interface TenantDetailsFieldsProps {
@@ -59,10 +63,17 @@ export interface TenantDetailsFieldsProps {
   autoFocus?: boolean;
   /** D-U-N-S field: hidden, editable, or read-only once set (with a contact-support hint). */
   duns?: "hidden" | "editable" | "locked";
+  /** A new organisation may leave the address for later (issue 19.12). */
+  addressRequired?: boolean;
 }
 
 /** Company name, address and registration fields shared by the account forms. */
-export function TenantDetailsFields({ form, autoFocus = false, duns = "hidden" }: TenantDetailsFieldsProps) {
+export function TenantDetailsFields({
+  form,
+  autoFocus = false,
+  duns = "hidden",
+  addressRequired = true,
+}: TenantDetailsFieldsProps) {
   const { t } = useLingui();
   return (
     <Stack gap="md">
@@ -76,7 +87,7 @@ export function TenantDetailsFields({ form, autoFocus = false, duns = "hidden" }
       />
       <TextInput
         label={t`Street address`}
-        required
+        required={addressRequired}
         autoComplete="address-line1"
         {...form.getInputProps("streetAddress")}
       />
@@ -88,11 +99,11 @@ export function TenantDetailsFields({ form, autoFocus = false, duns = "hidden" }
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput
           label={t`Zip code`}
-          required
+          required={addressRequired}
           autoComplete="postal-code"
           {...form.getInputProps("zipCode")}
         />
-        <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps("city")} />
+        <TextInput label={t`City`} required={addressRequired} autoComplete="address-level2" {...form.getInputProps("city")} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput label={t`County`} autoComplete="address-level1" {...form.getInputProps("addressCounty")} />

@@ -3,6 +3,7 @@ import {
   ZAdminCreateUserInput,
   ZPlan,
   ZSystemRole,
+  ZNewTenantDetailsInput,
   ZTenantDetailsInput,
   ZUserInfoInput,
 } from "@kunto/core";
@@ -103,8 +104,8 @@ export const adminRouter = router({
     .meta({
       openapi: { method: "POST", path: "/admin/tenant", tags: ["admin"], summary: "Create an account" },
     })
-    // The add-account form requires the address (document 1 §5), unlike a user's new-account form.
-    .input(ZTenantDetailsInput.extend({ plan: ZPlan.optional() }))
+    // A new organisation starts with a name and a country (issue 19.12); the address comes later.
+    .input(ZNewTenantDetailsInput.extend({ plan: ZPlan.optional() }))
     .output(ZTenant)
     .mutation(async ({ ctx, input: { plan, ...details } }) =>
       tenants.toTenantDto(await tenants.createTenant(ctx.tx, details, null, plan ? { plan } : {})),

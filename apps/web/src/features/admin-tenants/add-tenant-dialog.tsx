@@ -31,7 +31,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshTenants();
   const [plan, setPlan] = useState<Plan>("FREE");
-  const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS);
+  const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS, { isNew: true });
   const formAlert = useFormAlert(form);
   const create = useMutation(
     trpc.admin.createTenant.mutationOptions({
@@ -56,7 +56,7 @@ function AddTenantForm({ onClose }: { onClose: () => void }) {
           error={formAlert.error}
           fallback={ERROR_MESSAGES.tenant_creation_failed}
         />
-        <TenantDetailsFields form={form} duns="editable" />
+        <TenantDetailsFields form={form} duns="editable" addressRequired={false} />
         <Input.Wrapper label={t`Plan`}>
           <div>
             <SegmentedControl

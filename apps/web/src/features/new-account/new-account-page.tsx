@@ -22,7 +22,7 @@ export function NewAccountPage() {
   const navigate = useNavigate();
   // The address is asked for here as in every later form of the organisation (issue 6.18):
   // onboarding does not then ask again for what was optional a step before.
-  const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS);
+  const form = useTenantDetailsForm(EMPTY_TENANT_DETAILS, { isNew: true });
   const formAlert = useFormAlert(form);
   const create = useMutation(
     trpc.user.createTenant.mutationOptions({
@@ -50,7 +50,7 @@ export function NewAccountPage() {
         >
           <Stack gap="lg">
             <FormErrorAlert error={formAlert.error} fallback={msg`Creating the organisation failed.`} />
-            <TenantDetailsFields form={form} autoFocus />
+            <TenantDetailsFields form={form} autoFocus addressRequired={false} />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending}>
                 <Trans>Create organisation</Trans>
