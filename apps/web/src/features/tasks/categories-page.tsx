@@ -159,7 +159,8 @@ function CategoryDialog({
     .filter((c) => c.id !== category?.id && c.level < MAX_CATEGORY_LEVEL)
     .map((c) => ({ value: c.id, label: `${"— ".repeat(c.level - 1)}${textIn(c.name)}` }));
   const save = () => {
-    if (!engineName.trim() || !name.en.trim()) {
+    // Only the engine name is required (document 3 §5): a name left empty is the engine name.
+    if (!engineName.trim()) {
       setInvalid(true);
       return;
     }
@@ -167,7 +168,7 @@ function CategoryDialog({
       engineName: engineName.trim(),
       parentCategoryId: parent,
       types: types as Array<(typeof CATEGORY_TYPES)[number]>,
-      name,
+      name: { ...name, en: name.en.trim() || engineName.trim() },
       description: { ...description, en: description.en },
     };
     if (category) update.mutate({ id: category.id, ...body });
@@ -215,8 +216,6 @@ function CategoryDialog({
           legend={t`Name`}
           texts={name}
           onChange={setName}
-          required
-          error={invalid && !name.en.trim() ? t`The name is required.` : null}
         />
         <ContentTextsFields legend={t`Description`} texts={description} onChange={setDescription} multiline />
         <Group justify="flex-end">
