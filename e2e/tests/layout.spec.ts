@@ -129,6 +129,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/users`,
         `${base}/settings`,
         `${base}/analyses`,
+        `${base}/teams`,
         `${base}/analyses/new`,
         `${base}/onboarding?step=1`,
         `${base}/onboarding?step=6`,

@@ -30,6 +30,7 @@ import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$te
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
 import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/$tenantId/settings'
+import { Route as AuthedTTenantIdTeamsRouteImport } from './routes/_authed/t/$tenantId/teams'
 import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$tenantId/users'
 import { Route as AuthedTTenantIdWelcomeRouteImport } from './routes/_authed/t/$tenantId/welcome'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
@@ -150,6 +151,11 @@ const AuthedTTenantIdSettingsRoute = AuthedTTenantIdSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthedTTenantIdRouteRoute,
 } as any)
+const AuthedTTenantIdTeamsRoute = AuthedTTenantIdTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
 const AuthedTTenantIdUsersRoute = AuthedTTenantIdUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -229,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
+  '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
@@ -260,6 +267,7 @@ export interface FileRoutesByTo {
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
+  '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
+  '/_authed/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/_authed/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/_authed/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
@@ -328,6 +337,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
+    | '/t/$tenantId/teams'
     | '/t/$tenantId/users'
     | '/t/$tenantId/welcome'
     | '/t/$tenantId/'
@@ -359,6 +369,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
+    | '/t/$tenantId/teams'
     | '/t/$tenantId/users'
     | '/t/$tenantId/welcome'
     | '/t/$tenantId'
@@ -392,6 +403,7 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/dashboard'
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/settings'
+    | '/_authed/t/$tenantId/teams'
     | '/_authed/t/$tenantId/users'
     | '/_authed/t/$tenantId/welcome'
     | '/_authed/t/$tenantId/'
@@ -562,6 +574,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdSettingsRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/teams': {
+      id: '/_authed/t/$tenantId/teams'
+      path: '/teams'
+      fullPath: '/t/$tenantId/teams'
+      preLoaderRoute: typeof AuthedTTenantIdTeamsRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/users': {
       id: '/_authed/t/$tenantId/users'
       path: '/users'
@@ -639,6 +658,7 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdDashboardRoute: typeof AuthedTTenantIdDashboardRoute
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
   AuthedTTenantIdSettingsRoute: typeof AuthedTTenantIdSettingsRoute
+  AuthedTTenantIdTeamsRoute: typeof AuthedTTenantIdTeamsRoute
   AuthedTTenantIdUsersRoute: typeof AuthedTTenantIdUsersRoute
   AuthedTTenantIdWelcomeRoute: typeof AuthedTTenantIdWelcomeRoute
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
@@ -656,6 +676,7 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdDashboardRoute: AuthedTTenantIdDashboardRoute,
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,
   AuthedTTenantIdSettingsRoute: AuthedTTenantIdSettingsRoute,
+  AuthedTTenantIdTeamsRoute: AuthedTTenantIdTeamsRoute,
   AuthedTTenantIdUsersRoute: AuthedTTenantIdUsersRoute,
   AuthedTTenantIdWelcomeRoute: AuthedTTenantIdWelcomeRoute,
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,

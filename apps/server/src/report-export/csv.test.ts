@@ -95,7 +95,7 @@ describe("the report as one long CSV table (docs/reports.md Exports)", () => {
     "Survey",
     "Start",
     "End",
-    "Target group",
+    "Team",
     "Category",
     "Subcategory",
     "Question",

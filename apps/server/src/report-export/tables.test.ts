@@ -74,7 +74,7 @@ describe("export tables (docs/reports.md Exports)", () => {
       "Survey",
       "Start",
       "End",
-      "Target groups",
+      "Teams",
       "Answers",
       "Held back to protect anonymity",
       "Note",
@@ -89,7 +89,7 @@ describe("export tables (docs/reports.md Exports)", () => {
 
   it("gives the participation: each target group's answers and the side's total", () => {
     const t = table(model.tables, "Participation");
-    expect(t.header).toEqual(["Survey type", "Target group", "Answers"]);
+    expect(t.header).toEqual(["Survey type", "Team", "Answers"]);
     expect(t.rows).toEqual([
       ["Personnel", "Office", 7],
       ["Personnel", "Plant", 5],

@@ -152,6 +152,15 @@ function MainNav({
               onClick={onNavigate}
             />
           ) : null}
+          {tenant.permissions.has("survey.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/teams"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Teams</Trans>}
+              leftSection={<IconUsersGroup size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
           {tenant.permissions.has("task.read") ? (
             <NavLinkItem
               to="/t/$tenantId/tasks"

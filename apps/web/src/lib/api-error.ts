@@ -133,8 +133,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   error_saving_static_task: msg`Saving the suggested task failed.`,
   error_deleting_static_task: msg`Deleting the suggested task failed.`,
   error_deleting_surveytemplate: msg`Deleting the survey template failed.`,
-  choose_target_group: msg`Choose a target group.`,
-  selected_share_free_warning: msg`Your plan includes one target group per report. Upgrade to combine target groups.`,
+  choose_target_group: msg`Choose a team.`,
+  selected_share_free_warning: msg`Your plan includes one team per report. Upgrade to combine teams.`,
   report_selection_invalid: msg`Choose at most one personnel survey and one management survey.`,
   error_loading_reports: msg`Error loading reports`,
 };

@@ -8,7 +8,7 @@ import { trendLine } from "./trend-lines";
 
 const tags = ["report"];
 const RULES =
-  "Personnel numbers below the organisation's anonymity threshold, and selections that would single out a small target group by subtraction, are withheld (`anonymity`). FREE accounts select one share per survey (`selected_share_free_warning`); the heatmap is on paid plans. Computed from stored aggregates: the cost does not grow with the number of answers.";
+  "Personnel numbers below the organisation's anonymity threshold, and selections that would single out a small team by subtraction, are withheld (`anonymity`). FREE accounts select one share per survey (`selected_share_free_warning`); the heatmap is on paid plans. Computed from stored aggregates: the cost does not grow with the number of answers.";
 
 /** Reports (document 2 §2 reports overview and category report, §4, §7; issue 8). */
 export const reportRouter = router({

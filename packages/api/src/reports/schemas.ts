@@ -18,7 +18,7 @@ export const ZReportInput = z.object({
 const ZAnonymity = z.object({
   status: z.enum(["ok", "not_enough_answers", "derivable"]).meta({
     description:
-      "`not_enough_answers`: fewer answers than the organisation's threshold (`needed` more are needed). `derivable`: together with another selection of the survey it would single out a small target group; shown when the shares in `withShares` are added too.",
+      "`not_enough_answers`: fewer answers than the organisation's threshold (`needed` more are needed). `derivable`: together with another selection of the survey it would single out a small team; shown when the shares in `withShares` are added too.",
   }),
   respondents: z.number().int(),
   needed: z.number().int(),

@@ -7,7 +7,7 @@ import { formatSurveyDay, surveyTitle } from "../surveys/survey-labels";
 import type { ReportOptions, ReportSearch, Selection, SurveyOption } from "./report-model";
 
 /**
- * The report's selection (document 2 §2, §4): a survey of each type and its target groups
+ * The report's selection (document 2 §2, §4): a survey of each type and its teams
  * (shares). Changing a survey clears its chosen shares. FREE accounts choose exactly one share:
  * the others carry a plan chip and choosing one shows the plan notice instead.
  */
@@ -26,7 +26,7 @@ export function ReportSelectors({
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SideSelector
           label={t`Personnel survey`}
-          sharesLabel={t`Personnel target groups`}
+          sharesLabel={t`Personnel teams`}
           surveys={options.personnel}
           survey={selection.personnel}
           shares={selection.personnelShares}
@@ -36,7 +36,7 @@ export function ReportSelectors({
         />
         <SideSelector
           label={t`Management survey`}
-          sharesLabel={t`Management target groups`}
+          sharesLabel={t`Management teams`}
           surveys={options.management}
           survey={selection.management}
           shares={selection.managementShares}
@@ -91,8 +91,8 @@ function SideSelector({
     if (limited && shares.length >= max) {
       notifications.show({
         color: "blue",
-        title: t`More target groups on a paid plan`,
-        message: t`Your plan includes one target group per report. Upgrade to PRO to combine target groups.`,
+        title: t`More teams on a paid plan`,
+        message: t`Your plan includes one team per report. Upgrade to PRO to combine teams.`,
       });
       return;
     }
@@ -142,11 +142,11 @@ function SideSelector({
           </Group>
           {limited ? (
             <Text id={hintId} size="xs" c="dark.4" mt={4}>
-              <Trans>Your plan includes one target group per report.</Trans>
+              <Trans>Your plan includes one team per report.</Trans>
             </Text>
           ) : shares.length === 0 ? (
             <Text size="xs" c="dark.4" mt={4}>
-              <Trans>No target group chosen: the whole survey.</Trans>
+              <Trans>No team chosen: the whole survey.</Trans>
             </Text>
           ) : null}
         </fieldset>
