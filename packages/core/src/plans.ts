@@ -21,6 +21,11 @@ export interface PlanLimits {
   /** Maximum suggested tasks; null = unlimited. */
   suggestedTasks: number | null;
   ownTasks: boolean;
+  /**
+   * Analyses that combine teams (document 2 §6): false = single-team analyses, each share holds
+   * one team (a share made or changed to hold more is refused: 403 `plan_required`, feature
+   * `combinedAnalyses`; see `maxTeamsPerShare`).
+   */
   combinedAnalyses: boolean;
   /** Shares selectable in one report; null = any number. */
   maxSelectedShares: number | null;
@@ -73,6 +78,19 @@ export type PlanFeature = {
 }[keyof PlanLimits];
 
 export const planAllows = (plan: Plan, feature: PlanFeature): boolean => PLAN_LIMITS[plan][feature];
+
+/** The most teams one share may hold on a plan (null: any number). */
+export const maxTeamsPerShare = (plan: Plan): number | null =>
+  PLAN_LIMITS[plan].combinedAnalyses ? null : 1;
+
+/**
+ * The share a report starts on when the plan limits the selected shares (issue 19.16): the first
+ * one, in the order given (by name), that has answers; the first one when none has. null when
+ * there is no share.
+ */
+export function defaultShareOf<T extends { answers: number }>(shares: readonly T[]): T | null {
+  return shares.find((share) => share.answers > 0) ?? shares[0] ?? null;
+}
 
 export const isPaid = (plan: Plan): boolean => plan === "PRO" || plan === "TOTAL";
 

@@ -103,7 +103,12 @@ export function TenantDetailsFields({
           autoComplete="postal-code"
           {...form.getInputProps("zipCode")}
         />
-        <TextInput label={t`City`} required={addressRequired} autoComplete="address-level2" {...form.getInputProps("city")} />
+        <TextInput
+          label={t`City`}
+          required={addressRequired}
+          autoComplete="address-level2"
+          {...form.getInputProps("city")}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput label={t`County`} autoComplete="address-level1" {...form.getInputProps("addressCounty")} />

@@ -5,8 +5,10 @@ import { sql } from "drizzle-orm";
 /**
  * What the report selectors offer (document 2 §4 "Report selection"): per type, the surveys that
  * have answers, newest end first; when any of them has ended only the ended ones, otherwise only
- * the newest; the first is the default. Each with its shares and their answer counts (from the
- * stored aggregates, not a scan of responses).
+ * the newest; the first is the default. Each with its shares in name order and their answer counts
+ * (from the stored aggregates, not a scan of responses): on a plan with a share limit (FREE, one
+ * share per report) the report starts on the first share with answers (`defaultShareOf`, issue
+ * 19.16), never on an unanswered one that sorts first by name.
  */
 export interface ReportSurveyOption {
   key: string;
@@ -23,6 +25,7 @@ export interface ReportSurveyOption {
 export interface ReportOptions {
   personnel: ReportSurveyOption[];
   management: ReportSurveyOption[];
+  /** The survey each side starts on: the first offered one whose shares have answers (issue 19.16). */
   defaults: { personnel: string | null; management: string | null };
   /** Shares selectable per survey (null: any number) and whether the heatmap is included. */
   maxSelectedShares: number | null;
@@ -36,6 +39,13 @@ export function offered<T extends { status: SurveyStatus }>(answered: T[]): T[] 
   if (ended.length > 0) return ended;
   return answered.slice(0, 1);
 }
+
+/**
+ * The survey a side starts on: the first offered one with answers in its shares' stored aggregates
+ * (and so a share to start on, `defaultShareOf`), else the first offered one.
+ */
+export const defaultSurvey = (list: ReportSurveyOption[]): string | null =>
+  (list.find((survey) => survey.answers > 0) ?? list[0])?.key ?? null;
 
 export async function reportOptions(
   tx: Tx,
@@ -95,7 +105,7 @@ export async function reportOptions(
   return {
     personnel,
     management,
-    defaults: { personnel: personnel[0]?.key ?? null, management: management[0]?.key ?? null },
+    defaults: { personnel: defaultSurvey(personnel), management: defaultSurvey(management) },
     maxSelectedShares: limits.maxSelectedShares,
     heatmap: limits.reportHeatmap,
     hasSurveys,

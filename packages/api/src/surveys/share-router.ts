@@ -62,17 +62,27 @@ export const surveyShareRouter = router({
         path: "/tenant/surveyshare",
         tags,
         summary: "Share a survey with teams",
-        description: "Teams are given by key and must be of the survey's type (`team_type_mismatch`).",
+        description:
+          "Teams are given by key and must be of the survey's type (`team_type_mismatch`). A FREE account makes single-team analyses: a share with more than one team answers 403 `plan_required` (`feature: combinedAnalyses`).",
       },
     })
     .input(ZShareInput)
     .output(ZShare)
-    .mutation(({ ctx, input }) => shares.createShare(ctx.tx, ctx.tenant.id, ctx.config.appUrl, input)),
+    .mutation(({ ctx, input }) => shares.createShare(ctx.tx, ctx.tenant, ctx.config.appUrl, input)),
   update: withPermission("survey.write")
-    .meta({ openapi: { method: "PUT", path: "/tenant/surveyshare/{key}", tags, summary: "Change a share" } })
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/tenant/surveyshare/{key}",
+        tags,
+        summary: "Change a share",
+        description:
+          "Replaces the share's name, answerer count and teams. A FREE account makes single-team analyses: more than one team answers 403 `plan_required` (`feature: combinedAnalyses`), except that a share already holding those very teams (made before a downgrade) keeps them.",
+      },
+    })
     .input(ZShareUpdateInput)
     .output(ZShare)
-    .mutation(({ ctx, input }) => shares.updateShare(ctx.tx, ctx.tenant.id, ctx.config.appUrl, input)),
+    .mutation(({ ctx, input }) => shares.updateShare(ctx.tx, ctx.tenant, ctx.config.appUrl, input)),
   delete: withPermission("survey.write")
     .meta({
       openapi: {

@@ -1,6 +1,7 @@
 import { generateToken } from "@kunto/auth";
 import {
   type Language,
+  maxTeamsPerShare,
   type Plan,
   publicSurveyLink,
   recipientLimit,
@@ -121,9 +122,30 @@ async function teamsFor(tx: Tx, tenantId: string, surveyType: string, keys: stri
   return rows.map((r) => r.id);
 }
 
-export async function createShare(tx: Tx, tenantId: string, origin: string, input: TShareInput) {
+/**
+ * Single-team analyses (document 2 §6, issue 19.15): on a plan without combined analyses (FREE) a
+ * share holds one team, so a report of one share never combines teams. More teams answer 403
+ * `plan_required` (feature `combinedAnalyses`). A share that already holds more teams (made on a
+ * paid plan before a downgrade) stays as it is and readable, and may still be changed as long as
+ * its teams stay exactly the ones it has (docs/decisions.md "FREE plan: one team per analysis").
+ */
+function checkTeamCount(plan: Plan, teamIds: string[], kept: string[] = []) {
+  const max = maxTeamsPerShare(plan);
+  if (max === null || teamIds.length <= max) return;
+  const unchanged = teamIds.length === kept.length && teamIds.every((id) => kept.includes(id));
+  if (!unchanged) fail("plan_required", { feature: "combinedAnalyses", limit: max });
+}
+
+export async function createShare(
+  tx: Tx,
+  tenant: { id: string; plan: Plan },
+  origin: string,
+  input: TShareInput,
+) {
+  const tenantId = tenant.id;
   const survey = await findSurvey(tx, tenantId, input.surveyKey);
   const teamIds = await teamsFor(tx, tenantId, survey.type, input.teams);
+  checkTeamCount(tenant.plan, teamIds);
   const [share] = await tx
     .insert(schema.surveyShares)
     .values({
@@ -143,12 +165,24 @@ export async function createShare(tx: Tx, tenantId: string, origin: string, inpu
 
 export async function updateShare(
   tx: Tx,
-  tenantId: string,
+  tenant: { id: string; plan: Plan },
   origin: string,
   input: Omit<TShareInput, "surveyKey"> & { key: string },
 ) {
+  const tenantId = tenant.id;
   const { share, survey } = await findShare(tx, tenantId, input.key);
   const teamIds = await teamsFor(tx, tenantId, survey.type, input.teams);
+  if (maxTeamsPerShare(tenant.plan) !== null) {
+    const kept = await tx
+      .select({ teamId: schema.surveyShareTeams.teamId })
+      .from(schema.surveyShareTeams)
+      .where(eq(schema.surveyShareTeams.shareId, share.id));
+    checkTeamCount(
+      tenant.plan,
+      teamIds,
+      kept.map((k) => k.teamId),
+    );
+  }
   await tx
     .update(schema.surveyShares)
     .set({ name: input.name, answerers: input.answerers ?? null, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import type { AppRouter } from "@kunto/api";
+import { defaultShareOf } from "@kunto/core";
 import type { inferRouterOutputs } from "@trpc/server";
 import { text } from "../../lib/search-params";
 
@@ -39,8 +40,9 @@ export const splitKeys = (value: string | undefined): string[] =>
 
 /**
  * The selection the URL names, completed with the defaults (document 2 §4): the newest offered
- * survey of each type; a FREE account (one share per report) starts with the first share chosen.
- * A key that is no longer offered falls back to the default.
+ * survey of each type; a FREE account (one share per report) starts with the first share, by name,
+ * that has answers (issue 19.16: not an unanswered one that sorts first). A key that is no longer
+ * offered falls back to the default.
  */
 export function selectionOf(options: ReportOptions, search: ReportSearch): Selection {
   const pick = (list: SurveyOption[], key: string | undefined, fallback: string | null) =>
@@ -51,8 +53,8 @@ export function selectionOf(options: ReportOptions, search: ReportSearch): Selec
     if (!survey) return [];
     const known = keys.filter((k) => survey.shares.some((s) => s.key === k));
     const limited = options.maxSelectedShares === null ? known : known.slice(0, options.maxSelectedShares);
-    if (limited.length === 0 && options.maxSelectedShares !== null && survey.shares[0])
-      return [survey.shares[0].key];
+    const first = defaultShareOf(survey.shares);
+    if (limited.length === 0 && options.maxSelectedShares !== null && first) return [first.key];
     return limited;
   };
   return {

@@ -212,11 +212,7 @@ function CategoryDialog({
             <Checkbox value="MANAGEMENT" label={t`Management`} />
           </Group>
         </Checkbox.Group>
-        <ContentTextsFields
-          legend={t`Name`}
-          texts={name}
-          onChange={setName}
-        />
+        <ContentTextsFields legend={t`Name`} texts={name} onChange={setName} />
         <ContentTextsFields legend={t`Description`} texts={description} onChange={setDescription} multiline />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
