@@ -1,4 +1,6 @@
 /** The respondent page's two public REST calls (`/api/public/survey/...`), with plain fetch. */
+import { keepAnswer } from "./offline";
+
 export type Language = "en" | "fi" | "ee" | "ru" | "pl";
 
 export interface Question {
@@ -18,6 +20,8 @@ export interface Survey {
   startsAt: string;
   endsAt: string;
   language: Language;
+  /** The organisation that asks (issue 19.3). */
+  organisationName: string;
   teamName: string;
   welcome: string | null;
   autojump: boolean;
@@ -37,13 +41,14 @@ export class CallError extends Error {
 const base = (shareKey: string, team: string) =>
   `/api/public/survey/${encodeURIComponent(shareKey)}/${encodeURIComponent(team)}`;
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
+async function call<T>(url: string, init?: RequestInit, keep = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, credentials: "omit", cache: "no-store" });
   } catch {
     throw new CallError("network", 0);
   }
+  if (keep && res.ok) keepAnswer(url, res.clone());
   const body = (await res.json().catch(() => null)) as (T & { error_key?: string }) | null;
   if (!res.ok) throw new CallError(body?.error_key ?? "network", res.status);
   if (body === null) throw new CallError("network", res.status);
@@ -51,7 +56,7 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 export const fetchSurvey = (shareKey: string, team: string, lang: Language) =>
-  call<Survey>(`${base(shareKey, team)}?lang=${lang}`);
+  call<Survey>(`${base(shareKey, team)}?lang=${lang}`, undefined, true);
 
 export const sendResponse = (
   shareKey: string,

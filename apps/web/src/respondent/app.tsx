@@ -133,6 +133,7 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
 
   const send = useCallback(async () => {
     setSending("sending");
+    update((s) => ({ ...s, pending: true }));
     try {
       await sendResponse(shareKey, team, {
         submissionId: saved.submissionId,
@@ -140,17 +141,19 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
         language,
         answers: saved.answers,
       });
-      update((s) => ({ ...s, sent: true }));
+      update((s) => ({ ...s, sent: true, pending: false }));
       setSending("idle");
     } catch (error) {
       const key = error instanceof CallError ? error.key : "network";
       if (key === "already_answered") {
-        update((s) => ({ ...s, alreadyAnswered: true }));
+        update((s) => ({ ...s, alreadyAnswered: true, pending: false }));
         setSending("idle");
       } else if (key === "survey_ended" || key === "survey_full" || key === "survey_not_started") {
+        update((s) => ({ ...s, pending: false }));
         setSending("idle");
         await load();
       } else if (key === "survey_link_unknown") {
+        update((s) => ({ ...s, pending: false }));
         setSending("idle");
         setView({ kind: "unknown" });
       } else setSending("failed");
@@ -164,6 +167,24 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
     window.addEventListener("online", retry);
     return () => window.removeEventListener("online", retry);
   }, [sending, send]);
+
+  // A send asked for before a reload (offline, or the tab closed on the way) goes again by itself
+  // once the survey is back on screen, from the network or the offline copy (issue 19.4).
+  const resent = useRef(false);
+  const running = view.kind === "survey" && view.survey.state === "running";
+  useEffect(() => {
+    if (!ready || !running || resent.current || !saved.pending || saved.sent || saved.alreadyAnswered) return;
+    resent.current = true;
+    void send();
+  }, [ready, running, saved.pending, saved.sent, saved.alreadyAnswered, send]);
+
+  // The survey could not be loaded (offline, nothing kept): load it when the connection returns.
+  useEffect(() => {
+    if (view.kind !== "loadFailed") return;
+    const retry = () => void load();
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [view.kind, load]);
 
   const chooseLanguage = (next: Language) => {
     update((s) => ({ ...s, language: next }));
@@ -197,7 +218,11 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
       />
     );
   return (
-    <Shell language={language} onLanguage={chooseLanguage}>
+    <Shell
+      language={language}
+      onLanguage={chooseLanguage}
+      organisation={view.kind === "survey" ? view.survey.organisationName : undefined}
+    >
       {content}
     </Shell>
   );
@@ -206,17 +231,27 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
 export function Shell({
   language,
   onLanguage,
+  organisation,
   children,
 }: {
   language: Language;
   onLanguage: ((language: Language) => void) | null;
+  /** The organisation that asks (issue 19.3), once the page knows it. */
+  organisation?: string | undefined;
   children: ReactNode;
 }) {
   const id = useId();
   return (
     <>
       <header className="bar">
-        <span className="brand">Kunto</span>
+        <span className="brand-line">
+          <span className="brand">Kunto</span>
+          {organisation ? (
+            <span className="organisation" data-testid="header-organisation">
+              {organisation}
+            </span>
+          ) : null}
+        </span>
         {onLanguage && (
           <span className="language">
             <label htmlFor={id}>
@@ -327,6 +362,15 @@ export function useFocusOnMount<T extends HTMLElement>(dependency?: unknown) {
   return ref;
 }
 
+/** A pick by pointer moves on by itself this long after (when the template's `autojump` is on). */
+const AUTOJUMP_MS = 300;
+/**
+ * A tap on Next this soon after a move by itself, on the question it moved to while that question is
+ * still unanswered, was meant for the question just answered: it is not applied again (issue 19.1,
+ * "pick, wait 0.7 s, tap Next" skipped the next question).
+ */
+const NEXT_GUARD_MS = 1200;
+
 function SurveyFlow({
   survey,
   saved,
@@ -348,11 +392,46 @@ function SurveyFlow({
   );
   const total = questions.length;
   const hasWelcome = survey.welcome !== null && survey.welcome.trim() !== "";
-  const step = Math.min(Math.max(saved.step, hasWelcome ? -1 : 0), total);
+  const clamp = (value: number) => Math.min(Math.max(value, hasWelcome ? -1 : 0), total);
+  const step = clamp(saved.step);
   const heading = useFocusOnMount<HTMLHeadingElement>(step);
-  const go = (next: number) => update((s) => ({ ...s, step: next }));
+  // The move a pick by pointer started (its timer), and the last move made by itself.
+  const pendingMove = useRef<number | undefined>(undefined);
+  const lastAutoMove = useRef<{ to: number; at: number } | null>(null);
+  // A question opened from the send page's list of unanswered ones returns there.
+  const [fromReview, setFromReview] = useState(false);
+  useEffect(() => () => window.clearTimeout(pendingMove.current), []);
+  useEffect(() => {
+    if (step === total) setFromReview(false);
+  }, [step, total]);
+
+  const cancelMove = () => {
+    window.clearTimeout(pendingMove.current);
+    pendingMove.current = undefined;
+  };
+  /** Moves from `from` to `to` only if the page is still at `from`: no move is ever applied twice. */
+  const move = (from: number, to: number) => update((s) => (clamp(s.step) === from ? { ...s, step: to } : s));
+  const go = (next: number) => {
+    cancelMove();
+    lastAutoMove.current = null;
+    update((s) => ({ ...s, step: next }));
+  };
+  const after = (from: number) => (fromReview ? total : from + 1);
   const answer = (key: string, value: number) =>
     update((s) => ({ ...s, answers: { ...s.answers, [key]: value } }));
+  const pick = (key: string, value: number, byPointer: boolean) => {
+    answer(key, value);
+    // Only a pick by pointer moves on: arrow keys browse the options (WCAG 3.2.2).
+    if (!survey.autojump || !byPointer) return;
+    cancelMove();
+    const from = step;
+    const to = after(step);
+    pendingMove.current = window.setTimeout(() => {
+      pendingMove.current = undefined;
+      lastAutoMove.current = { to, at: Date.now() };
+      move(from, to);
+    }, AUTOJUMP_MS);
+  };
   const answered = questions.filter((q) => saved.answers[q.key] !== undefined).length;
   const title = survey.type === "PERSONNEL" ? t`Personnel survey` : t`Management survey`;
 
@@ -362,6 +441,11 @@ function SurveyFlow({
         <h1 id="welcome-title" ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        {survey.organisationName && (
+          <p className="organisation-name" data-testid="start-organisation">
+            {survey.organisationName}
+          </p>
+        )}
         <p className="team">{survey.teamName}</p>
         <div className="welcome">{survey.welcome}</div>
         <button type="button" className="button primary" onClick={() => go(0)}>
@@ -370,7 +454,10 @@ function SurveyFlow({
       </section>
     );
 
-  if (step === total)
+  if (step === total) {
+    const unanswered = questions
+      .map((question, index) => ({ question, index }))
+      .filter(({ question }) => saved.answers[question.key] === undefined);
     return (
       <section className="card" aria-labelledby="send-title">
         <h1 id="send-title" ref={heading} tabIndex={-1}>
@@ -383,6 +470,33 @@ function SurveyFlow({
             after sending.
           </Trans>
         </p>
+        {unanswered.length > 0 && (
+          <section className="unanswered" aria-labelledby="unanswered-title">
+            <h2 id="unanswered-title" className="group">
+              <Trans>Questions not answered</Trans>
+            </h2>
+            <p className="note">
+              <Trans>You may leave a question unanswered. To answer one, open it here.</Trans>
+            </p>
+            <ul>
+              {unanswered.map(({ question, index }) => (
+                <li key={question.key}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      if (sending === "sending") return;
+                      setFromReview(true);
+                      go(index);
+                    }}
+                  >
+                    <span className="number">{index + 1}.</span> {question.title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {answered === 0 && (
           <p className="note">
             <Trans>Answer at least one question before sending.</Trans>
@@ -428,10 +542,26 @@ function SurveyFlow({
         </div>
       </section>
     );
+  }
 
   const question = questions[step] as Question;
   const group = question.group ? groups.get(question.group) : undefined;
-  const next = () => go(step + 1);
+  const value = saved.answers[question.key];
+  const next = () => {
+    if (pendingMove.current !== undefined) {
+      // The pick's own move, made now instead of by itself: once.
+      cancelMove();
+      lastAutoMove.current = { to: after(step), at: Date.now() };
+      move(step, after(step));
+      return;
+    }
+    const last = lastAutoMove.current;
+    if (last && last.to === step && Date.now() - last.at < NEXT_GUARD_MS && value === undefined) return;
+    lastAutoMove.current = null;
+    move(step, after(step));
+  };
+  const slider = question.slider;
+  const asScale = slider !== null && scaleValues(slider).length <= 11;
   return (
     <section className="card" aria-labelledby="survey-title">
       <h1 id="survey-title" className="survey-title">
@@ -443,23 +573,28 @@ function SurveyFlow({
           {group}
         </h2>
       )}
-      {question.type === "SLIDER" ? (
+      {question.type === "SLIDER" && asScale ? (
+        <ScaleQuestion
+          key={question.key}
+          question={question}
+          value={value}
+          onAnswer={(picked, byPointer) => pick(question.key, picked, byPointer)}
+          focusRef={group ? null : heading}
+        />
+      ) : question.type === "SLIDER" ? (
         <SliderQuestion
           key={question.key}
           question={question}
-          value={saved.answers[question.key]}
-          onAnswer={(value) => answer(question.key, value)}
+          value={value}
+          onAnswer={(picked) => answer(question.key, picked)}
           focusRef={group ? null : heading}
         />
       ) : (
         <ChoiceQuestion
           key={question.key}
           question={question}
-          value={saved.answers[question.key]}
-          onAnswer={(value, byPointer) => {
-            answer(question.key, value);
-            if (survey.autojump && byPointer) window.setTimeout(next, 250);
-          }}
+          value={value}
+          onAnswer={(picked, byPointer) => pick(question.key, picked, byPointer)}
           focusRef={group ? null : heading}
         />
       )}
@@ -473,11 +608,20 @@ function SurveyFlow({
           <Trans>Back</Trans>
         </button>
         <button type="button" className="button primary" onClick={next}>
-          {step === total - 1 ? <Trans>Review and send</Trans> : <Trans>Next</Trans>}
+          {step === total - 1 || fromReview ? <Trans>Review and send</Trans> : <Trans>Next</Trans>}
         </button>
       </div>
     </section>
   );
+}
+
+/** The values of a slider's scale, from its minimum to its maximum by its step. */
+function scaleValues(slider: NonNullable<Question["slider"]>): number[] {
+  const values: number[] = [];
+  if (slider.step <= 0) return [slider.min];
+  for (let i = 0; slider.min + i * slider.step <= slider.max + 1e-9 && i <= 1000; i++)
+    values.push(Math.round((slider.min + i * slider.step) * 1e6) / 1e6);
+  return values;
 }
 
 function Progress({ value, total }: { value: number; total: number }) {
@@ -491,6 +635,75 @@ function Progress({ value, total }: { value: number; total: number }) {
   );
 }
 
+/**
+ * A slider of at most 11 values (the 0–10 scale) as a row of labelled options, one tap each
+ * (issue 19.2): nothing is chosen until the respondent picks, every value is written on the scale,
+ * and it is a radio group for the keyboard (arrow keys) and screen readers (each value read out,
+ * the end labels with the end values).
+ */
+function ScaleQuestion({
+  question,
+  value,
+  onAnswer,
+  focusRef,
+}: {
+  question: Question;
+  value: number | undefined;
+  onAnswer: (value: number, byPointer: boolean) => void;
+  focusRef: React.RefObject<HTMLHeadingElement | null> | null;
+}) {
+  const id = useId();
+  const slider = question.slider as NonNullable<Question["slider"]>;
+  const values = scaleValues(slider);
+  const ends = slider.minLabel || slider.maxLabel;
+  return (
+    <div className="question">
+      <h3 id={`${id}-title`} className="question-title" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+        {question.title}
+      </h3>
+      {question.content && (
+        <p id={`${id}-content`} className="content">
+          {question.content}
+        </p>
+      )}
+      <div
+        role="radiogroup"
+        className="scale"
+        style={{ gridTemplateColumns: `repeat(${values.length}, minmax(0, 1fr))` }}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={question.content ? `${id}-content` : undefined}
+      >
+        {values.map((option) => (
+          <label key={option} className="scale-option">
+            <input
+              type="radio"
+              name={id}
+              value={option}
+              checked={value === option}
+              onChange={() => {}}
+              onClick={(event) => onAnswer(option, event.detail > 0)}
+            />
+            <span>{option}</span>
+            {option === slider.min && slider.minLabel ? (
+              <span className="visually-hidden">, {slider.minLabel}</span>
+            ) : option === slider.max && slider.maxLabel ? (
+              <span className="visually-hidden">, {slider.maxLabel}</span>
+            ) : null}
+          </label>
+        ))}
+      </div>
+      {ends && (
+        // Read out with the end values themselves.
+        <div className="ends" aria-hidden="true">
+          <span>{slider.minLabel}</span>
+          <span>{slider.maxLabel}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A slider of more than 11 values: a range input, with no thumb until it is first touched. */
 function SliderQuestion({
   question,
   value,

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import type { Language } from "./api";
+import { keepLoaded } from "./offline";
 
 /** Only the respondent page's own messages (a catalog of its own, see lingui.config.ts). */
 const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
@@ -44,6 +45,8 @@ export async function activate(language: Language): Promise<void> {
   const { messages } = await catalogs[language]();
   i18n.loadAndActivate({ locale: language, locales: [localeOf(language)], messages });
   document.documentElement.lang = localeOf(language);
+  // This language's catalog, for a reload while offline (issue 19.4).
+  void keepLoaded();
 }
 
 export { i18n };

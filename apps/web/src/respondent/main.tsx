@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RespondentPage } from "./app";
 import { i18n } from "./i18n";
+import { registerOffline } from "./offline";
 
 /**
  * The public respondent page (`/public/#/s/{shareKey}/{teamUrlSafeName}`): its own entry point,
@@ -21,3 +22,4 @@ createRoot(root).render(
     </I18nProvider>
   </StrictMode>,
 );
+registerOffline();

@@ -14,6 +14,8 @@ export interface Saved {
   step: number;
   language: Language | null;
   sent: boolean;
+  /** Sending was asked for and not yet confirmed: a reload (offline too) sends again by itself. */
+  pending?: boolean;
   /** The server said this browser had answered already. */
   alreadyAnswered?: boolean;
 }

@@ -47,6 +47,12 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
+interface Message {
+  kind: "saved" | "withdrawn" | "tooMany" | "failed";
+  taskId: string;
+  name: string;
+}
+
 type View =
   | { kind: "loading" }
   | { kind: "unknown" }
@@ -95,7 +101,11 @@ export function VotingPage({ tenantId, query }: { tenantId: string; query: strin
 
   if (!ready) return null;
   return (
-    <Shell language={language} onLanguage={changeLanguage}>
+    <Shell
+      language={language}
+      onLanguage={changeLanguage}
+      organisation={view.kind === "ready" ? view.tenantName : undefined}
+    >
       {view.kind === "loading" ? null : view.kind === "ready" ? (
         <Voting
           tenantId={tenantId}
@@ -163,12 +173,14 @@ function Voting({
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [tasks, setTasks] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState("");
+  // What the status line says, kept as what happened (not as text) so it follows a language switch
+  // (issue 19.5); the task's name is read from the list, which the switch loads again in the new language.
+  const [message, setMessage] = useState<Message | null>(null);
   useEffect(() => setTasks(initial), [initial]);
 
   const toggle = async (task: VotingTask) => {
     setBusy(task.id);
-    setMessage("");
+    setMessage(null);
     try {
       const result = task.voted
         ? await call<{ voteCount: number; voted: boolean }>(
@@ -183,26 +195,34 @@ function Voting({
       setTasks((all) =>
         all.map((x) => (x.id === task.id ? { ...x, voted: result.voted, voteCount: result.voteCount } : x)),
       );
-      setMessage(
-        result.voted
-          ? t`Your vote for "${task.name}" was saved.`
-          : t`Your vote for "${task.name}" was withdrawn.`,
-      );
+      setMessage({ kind: result.voted ? "saved" : "withdrawn", taskId: task.id, name: task.name });
     } catch (error) {
       if ((error as Error).message === "not_found") {
         onGone();
         return;
       }
-      setMessage(
-        (error as Error).message === "too_many_requests"
-          ? t`Too many votes from this network. Please wait a moment and try again.`
-          : t`The vote could not be saved. Check your internet connection and try again.`,
-      );
+      setMessage({
+        kind: (error as Error).message === "too_many_requests" ? "tooMany" : "failed",
+        taskId: task.id,
+        name: task.name,
+      });
     } finally {
       setBusy(null);
     }
   };
 
+  // A member expression, as before, so the message keeps its id ({0}) and its translations.
+  const shown = { name: message ? (tasks.find((x) => x.id === message.taskId)?.name ?? message.name) : "" };
+  const status =
+    message === null
+      ? ""
+      : message.kind === "saved"
+        ? t`Your vote for "${shown.name}" was saved.`
+        : message.kind === "withdrawn"
+          ? t`Your vote for "${shown.name}" was withdrawn.`
+          : message.kind === "tooMany"
+            ? t`Too many votes from this network. Please wait a moment and try again.`
+            : t`The vote could not be saved. Check your internet connection and try again.`;
   const open = tasks.filter((x) => x.status !== "DONE");
   const done = tasks.filter((x) => x.status === "DONE");
   return (
@@ -220,7 +240,7 @@ function Voting({
         </p>
       </section>
       <p className="note" role="status" aria-live="polite">
-        {message}
+        {status}
       </p>
       <section aria-labelledby="open-tasks" className="voting-list">
         <h2 id="open-tasks">

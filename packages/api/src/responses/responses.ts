@@ -247,6 +247,8 @@ export interface PublicSurvey {
   startsAt: string;
   endsAt: string;
   language: RespondentLanguage;
+  /** The organisation that asks (issue 19.3): the page shows it on the start page and in its header. */
+  organisationName: string;
   teamName: string;
   welcome: string | null;
   autojump: boolean;
@@ -268,6 +270,11 @@ export async function publicSurvey(
     const full = cap !== null && (await respondentsOf(tx, share.surveyId)) >= cap;
     const state: SurveyState = full ? "full" : time;
     const template = await loadTemplate(tx, share.templateId);
+    // Readable under the tenant policy: enterShare has set the share's tenant for this transaction.
+    const [organisation] = await tx
+      .select({ name: schema.tenants.name })
+      .from(schema.tenants)
+      .where(eq(schema.tenants.id, share.tenantId));
     const showQuestions = state === "running";
     const tids = [template.startTid];
     if (showQuestions)
@@ -286,6 +293,7 @@ export async function publicSurvey(
       startsAt: share.startsAt.toISOString(),
       endsAt: share.endsAt.toISOString(),
       language,
+      organisationName: organisation?.name ?? "",
       teamName: share.teamName ?? "",
       welcome: template.welcome ? text(template.startTid) : null,
       autojump: template.autojump,

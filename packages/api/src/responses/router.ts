@@ -38,6 +38,8 @@ const ZPublicSurvey = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   language: ZLanguage,
+  /** The name of the organisation that asks. */
+  organisationName: z.string(),
   teamName: z.string(),
   welcome: z.string().nullable(),
   autojump: z.boolean(),
