@@ -85,8 +85,11 @@ describe("the public survey page", () => {
       status: number;
       welcome: string;
       questions: Question[];
+      organisationName: string;
     };
     expect(body.state).toBe("running");
+    // Issue 19.3: the page names the organisation (this one, not another's).
+    expect(body.organisationName).toBe(tenant.name);
     expect(body.status).toBe(100);
     expect(body.welcome).toMatch(/Tervetuloa/);
     expect(body.questions.some((q) => q.type === "GROUP")).toBe(true);
