@@ -179,3 +179,71 @@ export async function overflowProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Words broken in the middle (issue 19.9): a word, letters and digits between spaces or
+ * punctuation, whose text is laid out on more than one line ("Leadershi" / "p"). A break at a
+ * hyphen, a soft hyphen, a slash or an "@" is between two words and allowed. Each word is measured
+ * with a Range: its client rects are one per line it is on. Text in SVG (chart labels, which never
+ * wrap), in hidden elements and in visually hidden helpers (1 px boxes) is skipped. The browser of
+ * the suite has no hyphenation dictionaries (`--disable-component-update`), so `hyphens: auto`
+ * adds no hyphen there and any split found is a bare one.
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  await animationsDone(page);
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const viewport = document.documentElement.clientWidth;
+    const tiny = new Map<Element, boolean>();
+    // Inside a box of 2 px or less that hides its overflow: a visually hidden helper.
+    const inTinyBox = (el: Element | null): boolean => {
+      if (!el || el === document.body) return false;
+      const known = tiny.get(el);
+      if (known !== undefined) return known;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      const result =
+        ((box.width <= 2 || box.height <= 2) && style.overflow !== "visible") || inTinyBox(el.parentElement);
+      tiny.set(el, result);
+      return result;
+    };
+    const describe = (el: Element) => {
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+      return `<${el.tagName.toLowerCase()}> "${text}"`;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? "";
+      if (!parent || text.trim().length < 2) continue;
+      if (parent.closest("svg, script, style, noscript, template")) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+      if (inTinyBox(parent)) continue;
+      for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]{2,}/gu)) {
+        const start = match.index;
+        const word = match[0];
+        range.setStart(node, start);
+        range.setEnd(node, start + word.length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        const first = rects[0];
+        if (!first || first.right <= 0 || first.left >= viewport) continue;
+        const lower = (r: DOMRect) => r.top >= first.top + first.height / 2;
+        if (!rects.some(lower)) continue;
+        // Where the second line starts, for the message: "Leadershi/p".
+        let at = word.length;
+        for (let i = 1; i < word.length; i++) {
+          range.setStart(node, start + i);
+          range.setEnd(node, start + i + 1);
+          const rect = range.getClientRects()[0];
+          if (rect && lower(rect)) {
+            at = i;
+            break;
+          }
+        }
+        found.push(`"${word.slice(0, at)}/${word.slice(at)}" in ${describe(parent)}`);
+      }
+    }
+    return found;
+  });
+}

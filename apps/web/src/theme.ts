@@ -83,11 +83,24 @@ export function createKuntoTheme(labels: ThemeLabels) {
       Button: { defaultProps: { radius: "md" }, styles: { root: { flexShrink: 0 } } },
       // Choices with long names (ru, pl) wrap onto two lines on a phone instead of being cut.
       SegmentedControl: { styles: { label: { whiteSpace: "normal", lineHeight: 1.3 } } },
-      // Long role names (ru, pl, ee) wrap inside the badge instead of being cut off.
+      // Long role names (ru, pl, ee) wrap inside the badge instead of being cut off, between words
+      // only: the badge is never narrower than its longest word ("OPPORTU/NITY", issue 19.9), and
+      // goes to the next line of its group instead.
       Badge: {
         styles: {
-          root: { height: "auto", minHeight: "var(--badge-height)", maxWidth: "100%" },
-          label: { whiteSpace: "normal", overflow: "visible", lineHeight: 1.3, paddingBlock: 2 },
+          root: {
+            height: "auto",
+            minHeight: "var(--badge-height)",
+            maxWidth: "100%",
+            minWidth: "min-content",
+          },
+          label: {
+            whiteSpace: "normal",
+            overflow: "visible",
+            overflowWrap: "break-word",
+            lineHeight: 1.3,
+            paddingBlock: 2,
+          },
         },
       },
       Paper: { defaultProps: { radius: "md" } },
@@ -112,7 +125,8 @@ function readableOn(color: string, background: string): string {
 /**
  * Colours that carry text read at least 4.5:1 (WCAG 1.4.3). Mantine's defaults do not: secondary
  * ("dimmed") text is gray.6 (3.2:1 on white), errors red.6 (3.3:1), light badges shade 9 on
- * shade 1 (green 3.8:1), white on red or green buttons about 3.5:1.
+ * shade 1 (green 3.8:1) and light buttons hovered shade 9 on shade 2 (red 4.1:1), white on red or
+ * green buttons about 3.5:1, menu items in red red.6 (3.3:1; styles.css redraws them).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
@@ -126,7 +140,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-filled`] = filled;
     light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
-    light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[1]);
+    // Read on the light background (shade 1) and on its hover (shade 2): light buttons, and the
+    // destructive menu items hovered or reached by the keyboard (styles.css, issue 19.10).
+    light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[2]);
     light[`--mantine-color-${name}-outline`] = text;
   }
   return { variables: {}, light, dark: {} };

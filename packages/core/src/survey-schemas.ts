@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "./languages";
 import { ZEmail, ZOptionalText, ZRequired } from "./schemas";
-import { ISO_DAY, SURVEY_NOTIFICATIONS, SURVEY_TYPES } from "./surveys";
+import { ISO_DAY, isCalendarDay, SURVEY_NOTIFICATIONS, SURVEY_TYPES } from "./surveys";
 
 /**
  * The survey, team and share inputs (document 2 §5), apart from the rules in surveys.ts: these
@@ -10,7 +10,10 @@ import { ISO_DAY, SURVEY_NOTIFICATIONS, SURVEY_TYPES } from "./surveys";
  */
 
 /** A day of the form (YYYY-MM-DD); missing or malformed reads as the §8 "dates error". */
-const ZDay = z.string({ error: "dates_error" }).regex(ISO_DAY, "dates_error");
+const ZDay = z
+  .string({ error: "dates_error" })
+  .regex(ISO_DAY, "dates_error")
+  .refine(isCalendarDay, "dates_error");
 const ZEstimated = z.number().int("positive_number").min(0, "positive_number").max(1_000_000, "too_long");
 
 export const ZCreateSurveyInput = z.object({

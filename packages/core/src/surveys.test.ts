@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { checkEmails, parseEmails, parseSemicolonEmails } from "./survey-schemas";
+import { checkEmails, parseEmails, parseSemicolonEmails, ZCreateSurveyInput } from "./survey-schemas";
 import {
   addDays,
   dayEnd,
   dayOf,
   dayStart,
+  isCalendarDay,
   partitionSurveys,
   recipientLimit,
   surveyDefaults,
   surveyStatus,
   urlSafeNameOf,
 } from "./surveys";
+import { ZTaskInput } from "./task-schemas";
 
 describe("survey rules", () => {
   it("derives the status from the clock", () => {
@@ -92,5 +94,25 @@ describe("survey rules", () => {
     const { latest, history } = partitionSurveys(surveys);
     expect(latest.map((x) => x.key)).toEqual(["p-run", "m-new"]);
     expect(history.map((x) => x.key)).toEqual(["p-ended", "m-old", "p-old"]);
+  });
+});
+
+describe("issue 19.8: impossible days", () => {
+  it("refuses a day the calendar does not have instead of rolling it over, and keeps real ones", () => {
+    expect(isCalendarDay("2027-02-28")).toBe(true);
+    expect(isCalendarDay("2028-02-29")).toBe(true);
+    expect(isCalendarDay("2027-02-29")).toBe(false);
+    expect(isCalendarDay("2027-02-30")).toBe(false);
+    expect(isCalendarDay("2026-13-01")).toBe(false);
+    expect(isCalendarDay("2026-04-31")).toBe(false);
+    expect(isCalendarDay("2026-4-1")).toBe(false);
+    const survey = (start: string, end: string) =>
+      ZCreateSurveyInput.safeParse({ type: "PERSONNEL", start, end }).error?.issues.map((i) => i.message);
+    expect(survey("2027-02-30", "2027-03-10")).toEqual(["dates_error"]);
+    expect(survey("2027-02-20", "2027-02-30")).toEqual(["dates_error"]);
+    expect(survey("2027-02-20", "2027-03-10")).toBeUndefined();
+    expect(ZTaskInput.safeParse({ name: "X", dueDate: "2027-02-30" }).error?.issues[0]?.message).toBe(
+      "invalid_date",
+    );
   });
 });

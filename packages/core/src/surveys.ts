@@ -25,6 +25,17 @@ export const SURVEY_TIME_ZONE = "Europe/Helsinki";
 /** One survey day, as the form and the API carry it. */
 export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A day that exists in the calendar (issue 19.8): 2027-02-30 or 2026-13-01 match ISO_DAY but would
+ * roll over to another day in `Date`, so they are refused instead.
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!ISO_DAY.test(day)) return false;
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 function offsetMinutes(instant: number, timeZone: string): number {
   const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
     .formatToParts(new Date(instant))

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSafeText } from "./input-safety";
+import { isCalendarDay } from "./surveys";
 import { CATEGORY_TYPES, STATIC_TASK_TYPES, SWOT_TYPES, TASK_PRIORITIES, TASK_TYPES } from "./tasks";
 
 /**
@@ -7,7 +8,10 @@ import { CATEGORY_TYPES, STATIC_TASK_TYPES, SWOT_TYPES, TASK_PRIORITIES, TASK_TY
  * these build zod schemas when loaded, and the web client's first load needs the rules only.
  */
 const safe = (max: number) => z.string().trim().max(max, "too_long").refine(isSafeText, "invalid_text");
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date");
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date")
+  .refine(isCalendarDay, "invalid_date");
 
 /**
  * A task as created or saved. The name is checked by the service (`tasks.name_required`), the

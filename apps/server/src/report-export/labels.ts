@@ -37,8 +37,7 @@ const EN = {
   grey: "No data",
   withheld: "Not enough answers to protect anonymity",
   neededMore: "{n} more answers needed",
-  derivable:
-    "This selection would reveal a small team; add the other small teams or leave them all out.",
+  derivable: "This selection would reveal a small team; add the other small teams or leave them all out.",
   individual: "Individual",
   productive: "Productive",
   fragmented: "Fragmented",

@@ -1,9 +1,9 @@
 import {
   SYSTEM_ROLES,
   ZAdminCreateUserInput,
+  ZNewTenantDetailsInput,
   ZPlan,
   ZSystemRole,
-  ZNewTenantDetailsInput,
   ZTenantDetailsInput,
   ZUserInfoInput,
 } from "@kunto/core";

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { generatePublicKey, generateToken } from "@kunto/auth";
+import { addDays, dayEnd, dayOf, dayStart, SURVEY_TIME_ZONE } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { DEMO_TENANT } from "@kunto/db/seed";
 import { scoreRespondent, type TemplateQuestion } from "@kunto/engine";
@@ -327,9 +328,6 @@ function answersOf(
 }
 
 const DAY_MS = 86_400_000;
-const startOfDay = (date: Date) =>
-  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 async function activeTemplate(tx: Tx, type: SurveyType) {
   const [template] = await tx
@@ -411,15 +409,21 @@ export async function seedDemoSurveys(
       .onConflictDoNothing();
   }
 
-  const today = startOfDay(now);
+  // Survey days are Helsinki days (issue 19.8): 00:00:00 to 23:59:59 there, not UTC midnight.
+  const today = dayOf(now);
   let total = 0;
   for (const def of DEMO_SURVEYS) {
     const template = templates.get(def.type);
     if (!template) continue;
     const surveyRandom = generator(def.seed);
-    const startsAt = new Date(today.getTime() + def.startDay * DAY_MS);
-    const endsAt = new Date(today.getTime() + (def.endDay + 1) * DAY_MS - 1000); // 23:59:59
-    const month = startsAt.toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    const firstDay = addDays(today, def.startDay);
+    const startsAt = dayStart(firstDay);
+    const endsAt = dayEnd(addDays(today, def.endDay));
+    const month = startsAt.toLocaleString("en-GB", {
+      month: "long",
+      year: "numeric",
+      timeZone: SURVEY_TIME_ZONE,
+    });
     const teamsOfSurvey = TEAMS.filter((t) => def.shares.some((s) => s.team === t.urlSafeName));
     const [survey] = await tx
       .insert(schema.surveys)
@@ -466,7 +470,7 @@ export async function seedDemoSurveys(
       await tx.insert(schema.surveyShareTeams).values({ tenantId: tenant.id, shareId: row.id, teamId });
       for (let i = 0; i < share.answers; i++) {
         const day = Math.floor(days * surveyRandom.next() ** 1.6);
-        const submittedOn = isoDay(new Date(startsAt.getTime() + day * DAY_MS));
+        const submittedOn = addDays(firstDay, day);
         responses.push({
           tenantId: tenant.id,
           surveyId: survey.id,

@@ -55,9 +55,7 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
             <Stack gap={6} aria-hidden="true">
               {rows.map((row) => (
                 <div key={row.area}>
-                  <Text size="xs" className="break-anywhere">
-                    {row.label}
-                  </Text>
+                  <Text size="xs">{row.label}</Text>
                   <Progress
                     value={row.value ?? 0}
                     color={BAND_CHART_COLORS[row.band]}
@@ -67,7 +65,10 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
                 </div>
               ))}
             </Stack>
-            <ScoreTable rows={rows} withChange={previous !== null} />
+            {/* Its own box: the table's layout follows this box's width (styles.css). */}
+            <div>
+              <ScoreTable rows={rows} withChange={previous !== null} />
+            </div>
           </>
         )}
         {side.anonymityThreshold !== null ? (
@@ -102,7 +103,9 @@ function ScoreTable({
 }) {
   const { t, i18n } = useLingui();
   return (
-    <table className="plain-table" aria-label={t`Company Fitness Index`}>
+    // In a narrow card (a phone) each row stacks, its cells named (styles.css, issue 19.9): three
+    // columns of whole words need more than a phone in Russian.
+    <table className="plain-table stack-when-narrow" aria-label={t`Company Fitness Index`}>
       <thead>
         <tr>
           <th scope="col">
@@ -121,20 +124,21 @@ function ScoreTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.area} style={row.area === "overall" ? { fontWeight: 700 } : undefined}>
-            <th scope="row" className="break-anywhere">
-              {row.label}
-            </th>
-            <td className="numeric">
+            <th scope="row">{row.label}</th>
+            <td className="numeric" data-label={t`Score`}>
               {/* The band in words under the score: it wraps on a phone, where a badge would not. */}
               <Text span size="sm" fw="inherit" display="block">
                 {row.value === null ? "–" : `${row.value} %`}
               </Text>
-              <Text span size="xs" c="dimmed" display="block" className="break-anywhere">
+              <Text span size="xs" c="dimmed" display="block">
                 {i18n._(BAND_LABELS[row.band])}
               </Text>
             </td>
             {withChange ? (
-              <td className="numeric">
+              <td
+                className="numeric"
+                data-label={t({ message: "Change", context: "a difference since the previous survey" })}
+              >
                 <Change value={row.change} />
               </td>
             ) : null}

@@ -73,7 +73,8 @@ export function CultureCard({
           withTooltip={false}
         />
       </Box>
-      <Table mt="sm" striped withTableBorder layout="fixed" fz="sm" className="break-anywhere">
+      {/* In a narrow card each row stacks, its cells named (styles.css, issue 19.9). */}
+      <Table mt="sm" striped withTableBorder fz="sm" className="stack-when-narrow">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t`Culture type`}</Table.Th>
@@ -89,7 +90,7 @@ export function CultureCard({
             <Table.Tr key={type}>
               <Table.Th scope="row">{labels[type]}</Table.Th>
               {sides.map((s) => (
-                <Table.Td key={s.key}>
+                <Table.Td key={s.key} data-label={s.name}>
                   <Text size="sm">
                     {s.side.result.culture.status === "not_enough_answers"
                       ? t`Not enough answers to protect anonymity`

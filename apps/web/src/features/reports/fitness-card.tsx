@@ -52,7 +52,7 @@ export function FitnessCard({ report }: { report: Report }) {
           withTooltip={false}
         />
       </Box>
-      <Table mt="sm" striped withTableBorder layout="fixed" fz="sm" className="break-anywhere">
+      <Table mt="sm" striped withTableBorder fz="sm" className="stack-when-narrow">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t`Area`}</Table.Th>
@@ -67,8 +67,8 @@ export function FitnessCard({ report }: { report: Report }) {
           {areas.map((area) => (
             <Table.Tr key={area}>
               <Table.Th scope="row">{label(area)}</Table.Th>
-              {sides.map(({ key, side }) => (
-                <Table.Td key={key}>
+              {sides.map(({ key, name, side }) => (
+                <Table.Td key={key} data-label={name}>
                   {shown(side) ? (
                     <>
                       <Text size="sm" span fw={600} mr={6}>

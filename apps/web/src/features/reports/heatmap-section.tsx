@@ -6,7 +6,7 @@ import { BAND_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
 import { type Report, type ReportSide, titleOf } from "./report-model";
 
 /**
- * The heatmap (issue 8, paid plans): categories by target group, each cell its value in words
+ * The heatmap (issue 8, paid plans): categories by team, each cell its value in words
  * and colour; cells the anonymity rules withhold say so (docs/reports.md "Anonymity").
  */
 export function HeatmapSection({ report }: { report: Report }) {
@@ -18,7 +18,7 @@ export function HeatmapSection({ report }: { report: Report }) {
           <Trans>Heatmap</Trans>
         </Title>
         <Text size="sm" mt="xs">
-          <Trans>The heatmap of categories by target group is included in the PRO and TOTAL plans.</Trans>
+          <Trans>The heatmap of categories by team is included in the PRO and TOTAL plans.</Trans>
         </Text>
       </Card>
     );
@@ -34,12 +34,7 @@ export function HeatmapSection({ report }: { report: Report }) {
       </Title>
       <Stack gap="lg">
         {sides.map(({ name, side }) => (
-          <HeatmapTable
-            key={name}
-            report={report}
-            side={side}
-            caption={t`${name}: categories by target group`}
-          />
+          <HeatmapTable key={name} report={report} side={side} caption={t`${name}: categories by team`} />
         ))}
       </Stack>
     </Card>
@@ -102,7 +97,7 @@ function HeatmapTable({ report, side, caption }: { report: Report; side: ReportS
   );
 }
 
-/** The heatmap on a narrow screen: one block per category listing the total and each target group. */
+/** The heatmap on a narrow screen: one block per category listing the total and each team. */
 function HeatmapList({ report, side, caption }: { report: Report; side: ReportSide; caption: string }) {
   const { i18n, t } = useLingui();
   const heatmap = side.heatmap;

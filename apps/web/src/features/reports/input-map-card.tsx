@@ -49,7 +49,8 @@ export const InputMapCard = forwardRef<HTMLElement, { report: Report }>(function
           polarRadiusAxisProps={{ domain: [0, 100], tick: false, axisLine: false }}
         />
       </Box>
-      <Table mt="sm" striped withTableBorder layout="fixed" fz="sm" className="break-anywhere">
+      {/* In a narrow card each row stacks, its cells named (styles.css, issue 19.9). */}
+      <Table mt="sm" striped withTableBorder fz="sm" className="stack-when-narrow">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t`Axis`}</Table.Th>
@@ -62,11 +63,11 @@ export const InputMapCard = forwardRef<HTMLElement, { report: Report }>(function
           {report.inputMap.map((axis) => (
             <Table.Tr key={axis.axis}>
               <Table.Th scope="row">{titleOf(report, axis.axis)}</Table.Th>
-              <Table.Td>
+              <Table.Td data-label={t`Personnel`}>
                 {axis.personnel === null && withheld ? t`Withheld` : percent(axis.personnel)}
               </Table.Td>
-              <Table.Td>{percent(axis.management)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label={t`Management`}>{percent(axis.management)}</Table.Td>
+              <Table.Td data-label={t`Gap`}>
                 <Text size="sm" span mr={6}>
                   {axis.gap === null ? "–" : `${Math.round(axis.gap)}`}
                 </Text>

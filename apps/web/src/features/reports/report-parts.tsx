@@ -57,8 +57,8 @@ export function AnonymityNotice({ side }: { side: ReportSide }) {
       ) : (
         <Text size="sm">
           <Trans>
-            Together with the other target groups this selection would reveal the answers of a small target
-            group. Add the other small target groups, or choose the whole survey.
+            Together with the other teams this selection would reveal the answers of a small team. Add the
+            other small teams, or choose the whole survey.
           </Trans>
         </Text>
       )}

@@ -127,14 +127,7 @@ export function TrendLineChart({
         {asTable ? t`Hide table` : t`Show as table`}
       </Button>
       <div id={tableId} hidden={!asTable}>
-        <Table
-          aria-labelledby={titleId}
-          striped
-          withTableBorder
-          layout="fixed"
-          fz="sm"
-          className="break-anywhere"
-        >
+        <Table aria-labelledby={titleId} striped withTableBorder fz="sm" className="stack-when-narrow">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t`Survey`}</Table.Th>
@@ -159,7 +152,7 @@ export function TrendLineChart({
                 {series.map((s) => {
                   const value = s.value(p);
                   return (
-                    <Table.Td key={s.key}>
+                    <Table.Td key={s.key} data-label={s.label}>
                       {value !== null ? percent(value) : s.withheld(p) ? t`Withheld` : t`No data`}
                     </Table.Td>
                   );
