@@ -103,7 +103,7 @@ export async function getTeam(tx: Tx, tenantId: string, key: string): Promise<Te
 /**
  * The team's name in its public link: derived from the name once, at creation, and unique in the
  * organisation (a suffix -2, -3 ... when taken). Renaming keeps it, so links already sent still work
- * (docs/decisions.md "Surveys").
+ * (docs/decisions.md "Teams").
  */
 async function freeUrlSafeName(tx: Tx, tenantId: string, name: string): Promise<string> {
   const base = urlSafeNameOf(name);
@@ -159,7 +159,7 @@ export async function updateTeam(
   return getTeam(tx, tenant.id, row.key);
 }
 
-/** A team whose members have answered keeps its answers: it cannot be deleted (decisions.md). */
+/** A team whose members have answered keeps its answers: it cannot be deleted (docs/decisions.md "Teams"). */
 export async function deleteTeam(tx: Tx, tenantId: string, key: string) {
   const row = await findTeam(tx, tenantId, key);
   const [answered] = await tx
