@@ -96,6 +96,23 @@ test("an admin creates a team and a survey, copies the team's link and sees the 
   await scanDialog(page, "Share by e-mail", () =>
     page.getByRole("button", { name: "Share by e-mail" }).click(),
   );
+  // Issue 19.11: a pasted column of addresses, each one can be left out; no contradiction between
+  // an error and the count; the invitation's language starts as the organisation's.
+  await page.getByRole("button", { name: "Share by e-mail" }).click();
+  const mail = page.getByRole("dialog", { name: "Share by e-mail" });
+  await expect(mail.getByRole("textbox", { name: "Language of the invitation" })).not.toHaveValue("");
+  await mail.getByRole("button", { name: "Send" }).click();
+  await expect(mail.getByText("Add at least one address to send to.")).toBeVisible();
+  await expect(mail.getByText("Field is required")).toHaveCount(0);
+  await mail.getByLabel("Recipients").fill("anna@example.test\nben@example.test\ncarl@example.test");
+  const sendTo = mail.getByRole("group", { name: "Send to" });
+  await expect(sendTo.getByRole("checkbox")).toHaveCount(3);
+  await expect(mail.getByText(/^3 (of \d+ )?recipients$/)).toBeVisible();
+  await sendTo.getByRole("checkbox", { name: "ben@example.test" }).uncheck();
+  await expect(mail.getByText(/^2 (of \d+ )?recipients$/)).toBeVisible();
+  await expectAccessible(page, "share by e-mail with recipients");
+  await mail.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(mail).toBeHidden();
 
   // The single survey view: the answer count, the period, the dialogs.
   await page.getByRole("link", { name: "Open the survey" }).click();

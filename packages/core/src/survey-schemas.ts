@@ -119,13 +119,3 @@ export function checkEmails(entries: readonly string[]): { emails: string[]; inv
   }
   return { emails, invalid };
 }
-
-/** Recipients typed into the share-by-e-mail dialog (§5): separated by semicolons, trimmed. */
-export function parseSemicolonEmails(text: string): { emails: string[]; invalid: string[] } {
-  return checkEmails(
-    text
-      .split(";")
-      .map((piece) => piece.trim())
-      .filter(Boolean),
-  );
-}

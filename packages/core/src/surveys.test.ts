@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkEmails, parseEmails, parseSemicolonEmails, ZCreateSurveyInput } from "./survey-schemas";
+import { checkEmails, parseEmails, ZCreateSurveyInput } from "./survey-schemas";
 import {
   addDays,
   dayEnd,
@@ -45,9 +45,14 @@ describe("survey rules", () => {
       emails: ["anna@example.fi", "ben@example.fi"],
       invalid: ["Anna", "not-an-address"],
     });
-    expect(parseSemicolonEmails(" a@example.fi ; b@x ;a@example.fi;;")).toEqual({
+    // One parser for teams and share by e-mail (issue 19.11): semicolons, and a pasted column.
+    expect(parseEmails(" a@example.fi ; b@x ;a@example.fi;;")).toEqual({
       emails: ["a@example.fi"],
       invalid: ["b@x"],
+    });
+    expect(parseEmails("a@example.fi\r\nc@example.fi\r\n\r\nd@example.fi\t")).toEqual({
+      emails: ["a@example.fi", "c@example.fi", "d@example.fi"],
+      invalid: [],
     });
   });
 

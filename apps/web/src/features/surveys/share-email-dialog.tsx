@@ -1,14 +1,14 @@
-import { LANGUAGES, type Language, type Plan, parseSemicolonEmails, recipientLimit } from "@kunto/core";
+import { LANGUAGES, type Language, type Plan, parseEmails, recipientLimit } from "@kunto/core";
 import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, List, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Checkbox, List, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormButtons } from "../../components/form-buttons";
 import { errorMessage } from "../../lib/api-error";
 import { formatDate } from "../../lib/format";
-import { LANGUAGE_NAMES } from "../../lib/i18n";
+import { currentLanguage, LANGUAGE_NAMES } from "../../lib/i18n";
 import { PLAN_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
 
@@ -19,8 +19,11 @@ interface Share {
 }
 
 /**
- * Share by e-mail (document 2 §5): recipients separated by semicolons, each trimmed; invalid ones
- * listed; duplicates ignored; a language; at most the plan's answerer limit. Paid plans only.
+ * Share by e-mail (document 2 §5): recipients read by the one address parser the teams use too
+ * (new lines, commas, semicolons or spaces: a pasted column works; issue 19.11), invalid ones
+ * listed, duplicates ignored; each recipient can be left out before sending (§5.14); a language,
+ * by default the organisation's (its country's language, else the user's); at most the plan's
+ * answerer limit. Paid plans only.
  */
 export function ShareEmailDialog({
   share,
@@ -62,10 +65,14 @@ function ShareEmailForm({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
-  const [language, setLanguage] = useState<Language | null>(null);
+  const { data: organisation } = useQuery(trpc.tenant.current.queryOptions());
+  const [chosenLanguage, setLanguage] = useState<Language | null>(null);
+  const language = chosenLanguage ?? languageOfCountry(organisation?.country) ?? currentLanguage();
   const [tried, setTried] = useState(false);
-  const parsed = parseSemicolonEmails(text);
-  const limit = recipientLimit(plan, parsed.emails.length);
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const parsed = parseEmails(text);
+  const chosen = parsed.emails.filter((email) => !left.has(email));
+  const limit = recipientLimit(plan, chosen.length);
   const next = limit.nextPlan ? i18n._(PLAN_LABELS[limit.nextPlan]) : null;
   const send = useMutation(
     trpc.surveyShare.send.mutationOptions({
@@ -77,7 +84,7 @@ function ShareEmailForm({
       onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
     }),
   );
-  const canSend = paid && parsed.emails.length > 0 && !limit.over && language !== null;
+  const canSend = paid && chosen.length > 0 && !limit.over;
 
   return (
     <Stack gap="md">
@@ -96,20 +103,31 @@ function ShareEmailForm({
       ) : null}
       <Textarea
         label={t`Recipients`}
-        description={t`Separate the addresses with semicolons.`}
+        description={t`One address per line, or separated by commas, semicolons or spaces. A pasted column works.`}
         autosize
         minRows={3}
         maxRows={10}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        error={tried && parsed.emails.length === 0 ? t`Field is required` : undefined}
+        error={tried && chosen.length === 0 ? t`Add at least one address to send to.` : undefined}
         disabled={!paid}
         data-autofocus
       />
+      {parsed.emails.length > 0 ? (
+        <Checkbox.Group
+          label={t`Send to`}
+          value={chosen}
+          onChange={(value) => setLeft(new Set(parsed.emails.filter((email) => !value.includes(email))))}
+        >
+          <Stack gap={4} mt={4} mah={220} style={{ overflowY: "auto" }}>
+            {parsed.emails.map((email) => (
+              <Checkbox key={email} value={email} label={email} classNames={{ label: "break-anywhere" }} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      ) : null}
       <Text size="sm" c="dimmed" aria-live="polite">
-        {limit.cap === null
-          ? t`${parsed.emails.length} recipients`
-          : t`${parsed.emails.length} of ${limit.cap} recipients`}
+        {limit.cap === null ? t`${chosen.length} recipients` : t`${chosen.length} of ${limit.cap} recipients`}
       </Text>
       {parsed.invalid.length > 0 ? (
         <Stack gap={4}>
@@ -140,8 +158,8 @@ function ShareEmailForm({
         data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
         value={language}
         onChange={(value) => setLanguage(value as Language | null)}
-        error={tried && language === null ? t`Field is required` : undefined}
         disabled={!paid}
+        allowDeselect={false}
       />
       <FormButtons
         onCancel={onClose}
@@ -149,10 +167,16 @@ function ShareEmailForm({
         disabled={!paid || limit.over}
         onSubmit={() => {
           setTried(true);
-          if (canSend && language) send.mutate({ key: share.key, emails: parsed.emails, language });
+          if (canSend) send.mutate({ key: share.key, emails: chosen, language });
         }}
         submitLabel={<Trans>Send</Trans>}
       />
     </Stack>
   );
+}
+
+/** The organisation's language, from its country where the product speaks it. */
+function languageOfCountry(country: string | null | undefined): Language | null {
+  const byCountry: Record<string, Language> = { FI: "fi", EE: "ee", PL: "pl", RU: "ru", GB: "en", US: "en" };
+  return country ? (byCountry[country] ?? null) : null;
 }
