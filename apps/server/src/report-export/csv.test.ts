@@ -1,5 +1,6 @@
 import type { Language } from "@kunto/core";
 import { describe, expect, it } from "vitest";
+import { csvRows as parse } from "../../test/support/csv";
 import { csvFormatOf, csvOf, reportCsv } from "./csv";
 import { labelsFor } from "./labels";
 import { sampleReport } from "./report-fixture";
@@ -51,34 +52,6 @@ describe("report CSV format (docs/reports.md Exports)", () => {
     expect(text(csvOf(["Õ", "Ж"], [["Słabość", "Yhteensä"]], FI))).toContain("Õ;Ж\r\nSłabość;Yhteensä");
   });
 });
-
-/** RFC 4180 rows of a CSV text with the given delimiter (quoted cells may hold it, quotes and line breaks). */
-function parse(csv: string, delimiter: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && csv[i + 1] === "\n") {
-      rows.push([...row, field]);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 /** The report's CSV as rows of cells. */
 function rowsOf(language: Language) {
