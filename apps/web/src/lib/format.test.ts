@@ -18,3 +18,22 @@ describe("loginBreak", () => {
     expect(loginBreak("someone@")).toBeNull();
   });
 });
+
+describe("formatDate", () => {
+  it("issue 19.8: one date format per language, the one the date pickers take", async () => {
+    const { i18n } = await import("@lingui/core");
+    const { formatDate, formatDateTime } = await import("./format");
+    const expected = {
+      en: "25/11/2026",
+      fi: "25.11.2026",
+      ee: "25.11.2026",
+      ru: "25.11.2026",
+      pl: "25.11.2026",
+    };
+    for (const [language, day] of Object.entries(expected)) {
+      i18n.loadAndActivate({ locale: language, messages: {} });
+      expect(formatDate("2026-11-25"), language).toBe(day);
+      expect(formatDateTime(new Date(2026, 10, 25, 14, 5)), language).toContain(day);
+    }
+  });
+});

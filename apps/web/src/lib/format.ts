@@ -1,12 +1,26 @@
+import { formattingLocale } from "@kunto/core";
 import { i18n } from "@lingui/core";
+import { currentLanguage } from "./i18n";
 
 /**
- * Dates and numbers in the active language (Lingui formats with the BCP 47 locale, `et` for
- * `ee`). Date-only values from the server (YYYY-MM-DD) are read as local calendar days.
+ * One date format per language everywhere (issue 19.8): the day as the date pickers take it,
+ * DD.MM.YYYY (DD/MM/YYYY in English, as in the United Kingdom). Lists, cards, dialogs and the task
+ * due date use it; files use ISO dates.
+ */
+export const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+
+const dateLocale = () => {
+  const language = currentLanguage();
+  return language === "en" ? "en-GB" : formattingLocale(language);
+};
+
+/**
+ * Dates in the active language (`et` for `ee`, `en-GB` for English). Date-only values from the
+ * server (YYYY-MM-DD) are read as local calendar days.
  */
 export function formatDate(
   value: string | Date | null | undefined,
-  options?: Intl.DateTimeFormatOptions,
+  options: Intl.DateTimeFormatOptions = DAY_FORMAT,
 ): string {
   if (!value) return "";
   const date =
@@ -14,12 +28,12 @@ export function formatDate(
       ? new Date(`${value}T00:00:00`)
       : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return i18n.date(date, options ?? { dateStyle: "medium" });
+  return new Intl.DateTimeFormat(dateLocale(), options).format(date);
 }
 
-/** A moment as a date and a time of day ("25 Nov 2026, 14:05" in English). */
+/** A moment as a date and a time of day ("25/11/2026, 14:05" in English, "25.11.2026 klo 14.05" in Finnish). */
 export const formatDateTime = (value: string | Date) =>
-  formatDate(value, { dateStyle: "medium", timeStyle: "short" });
+  formatDate(value, { ...DAY_FORMAT, hour: "2-digit", minute: "2-digit" });
 
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
   i18n.number(value, options);

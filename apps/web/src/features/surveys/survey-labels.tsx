@@ -4,7 +4,7 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans } from "@lingui/react/macro";
 import { Badge, Text } from "@mantine/core";
-import { formatDate } from "../../lib/format";
+import { DAY_FORMAT, formatDate } from "../../lib/format";
 
 export const SURVEY_TYPE_LABELS: Record<SurveyType, MessageDescriptor> = {
   PERSONNEL: msg`Personnel survey`,
@@ -43,7 +43,7 @@ export function SurveyStatusBadge({ status }: { status: number }) {
 
 /** A survey's day as the organisation's calendar has it (Europe/Helsinki), whatever the browser's zone. */
 export const formatSurveyDay = (instant: string) =>
-  formatDate(instant, { dateStyle: "medium", timeZone: SURVEY_TIME_ZONE });
+  formatDate(instant, { ...DAY_FORMAT, timeZone: SURVEY_TIME_ZONE });
 
 /**
  * Participation (issue 18.5): answers ÷ estimated answerers in whole percent, rounded once here;
