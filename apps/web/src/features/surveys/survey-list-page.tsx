@@ -1,12 +1,13 @@
 import { partitionSurveys, SURVEY_STATUS } from "@kunto/core";
 import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, Group, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { Card, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AnchorLink, ButtonLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
+import { DebouncedSearchInput } from "../../components/search-input";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import {
@@ -28,7 +29,10 @@ type Item = {
   estimatedAnswerers: number | null;
 };
 
-/** Survey list (document 2 §2): latest and history, a search, empty states and the create button. */
+/**
+ * Survey list (document 2 §2): latest and history, a search (debounced 450 ms, at most 5 s: §9),
+ * empty states and the create button.
+ */
 export function SurveyListPage({ tenantId }: { tenantId: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -72,13 +76,7 @@ export function SurveyListPage({ tenantId }: { tenantId: string }) {
         </Card>
       ) : (
         <>
-          <TextInput
-            label={t`Search`}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            maw={400}
-          />
+          <DebouncedSearchInput label={t`Search`} value={search} onSearch={setSearch} maw={400} />
           {matches.length === 0 ? (
             <Text c="dimmed">
               <Trans>No survey matches the search.</Trans>
