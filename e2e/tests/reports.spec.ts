@@ -6,7 +6,7 @@ import { demoContext, expectAccessible, overflowProblems, settled, tenantIdOf } 
 /**
  * Issue 8, reports: on the demo sandbox's Aurora Components Oy (PRO; an ended personnel and
  * management pair and the pair half a year earlier), the overview with both surveys selected, a
- * category report, the heatmap with a small target group withheld, the input-map deep link and a
+ * category report, the heatmap with a small team withheld, the input-map deep link and a
  * PDF export that holds the account's name. Every screen is scanned with axe, also at 390 px.
  */
 const ACCOUNT = "Aurora Components Oy";
@@ -77,11 +77,11 @@ test.describe("reports (issue 8)", () => {
     await page.close();
   });
 
-  test("the heatmap withholds the small target group and the one it could be derived from", async () => {
+  test("the heatmap withholds the small team and the one it could be derived from", async () => {
     const page = await context.newPage();
     await openOverview(page, tenantId);
     const heatmap = page.getByRole("region", { name: "Heatmap" });
-    const table = heatmap.getByRole("table", { name: "Personnel: categories by target group" });
+    const table = heatmap.getByRole("table", { name: "Personnel: categories by team" });
     await expect(table).toBeVisible();
     await expect(table.getByRole("columnheader", { name: /Production night shift/ })).toBeVisible();
     const header = await table.getByRole("columnheader").allTextContents();
@@ -90,9 +90,9 @@ test.describe("reports (issue 8)", () => {
       .getByRole("row")
       .filter({ has: page.getByRole("rowheader", { name: "Efficiency", exact: true }) });
     await expect(efficiency.getByRole("cell").nth(night - 1)).toHaveText("Withheld");
-    // Choosing only the small target group withholds every number and says how many are missing.
+    // Choosing only the small team withholds every number and says how many are missing.
     await page
-      .getByRole("group", { name: "Personnel target groups" })
+      .getByRole("group", { name: "Personnel teams" })
       .getByText(/^Production night shift/)
       .click();
     await expect(page.getByText("Not enough answers to protect anonymity").first()).toBeVisible();
