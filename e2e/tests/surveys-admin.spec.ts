@@ -100,7 +100,7 @@ test("an admin creates a team and a survey, copies the team's link and sees the 
   // an error and the count; the invitation's language starts as the organisation's.
   await page.getByRole("button", { name: "Share by e-mail" }).click();
   const mail = page.getByRole("dialog", { name: "Share by e-mail" });
-  await expect(mail.getByRole("textbox", { name: "Language of the invitation" })).not.toHaveValue("");
+  await expect(mail.getByRole("combobox", { name: "Language of the invitation" })).toHaveValue("Suomi");
   await mail.getByRole("button", { name: "Send" }).click();
   await expect(mail.getByText("Add at least one address to send to.")).toBeVisible();
   await expect(mail.getByText("Field is required")).toHaveCount(0);
