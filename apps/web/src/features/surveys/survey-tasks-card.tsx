@@ -1,12 +1,12 @@
 import { compareTasks } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "../../components/links";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
-import { PRIORITY_LABELS } from "../tasks/task-labels";
+import { TaskNameList } from "../tasks/task-name-list";
 
 /** The card names at most this many of the survey's tasks (open ones first); the board has them all. */
 const TASKS_SHOWN = 5;
@@ -18,7 +18,7 @@ const TASKS_SHOWN = 5;
  * the link. The task list is the board's own query, so the two stay in step.
  */
 export function SurveyTasksCard({ tenantId, surveyKey }: { tenantId: string; surveyKey: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const tenant = useCurrentTenant(tenantId);
   const { data, isPending, error } = useQuery(trpc.task.list.queryOptions());
@@ -57,22 +57,7 @@ export function SurveyTasksCard({ tenantId, surveyKey }: { tenantId: string; sur
               color={done === total ? "green" : "blue"}
               aria-label={t`Tasks done`}
             />
-            <Stack gap={6} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-              {tasks.slice(0, TASKS_SHOWN).map((task) => (
-                <Group key={task.id} component="li" gap="xs" justify="space-between" wrap="nowrap">
-                  <Text
-                    size="sm"
-                    className="break-anywhere"
-                    td={task.status === "DONE" ? "line-through" : undefined}
-                  >
-                    {task.name}
-                  </Text>
-                  <Badge variant="light" color={task.status === "DONE" ? "green" : "gray"}>
-                    {task.status === "DONE" ? <Trans>Done</Trans> : i18n._(PRIORITY_LABELS[task.priority])}
-                  </Badge>
-                </Group>
-              ))}
-            </Stack>
+            <TaskNameList tasks={tasks.slice(0, TASKS_SHOWN)} />
             {hidden > 0 ? (
               <Text size="sm" c="dimmed">
                 <Trans>and {hidden} more on the task board</Trans>
