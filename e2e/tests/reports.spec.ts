@@ -119,6 +119,10 @@ test.describe("reports (issue 8)", () => {
     await expect(page.locator("#sub-motivation")).toBeInViewport({ timeout: 5_000 });
     await page.goto(`/t/${tenantId}/reports/rg/leadership`);
     await settled(page, "Leadership");
+    // The hash form of document 2 §2 opens the same report at its path.
+    await page.goto(`/#/t/${tenantId}/reports/rg/capability/motivation`);
+    await settled(page, "Capability");
+    await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/reports/rg/capability/motivation$`));
     await page.close();
   });
 

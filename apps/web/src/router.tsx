@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { ErrorPage, NotFoundPage, PendingPage } from "./components/status-pages";
+import { hashDeepLink } from "./lib/redirect";
 import { queryClient, type Trpc, trpc } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
@@ -8,6 +9,11 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpc: Trpc;
 }
+
+// Deep links of the older hash form open the same screen at its path (document 2 §2); before
+// the router reads the address.
+const deepLink = hashDeepLink(location.pathname, location.hash);
+if (deepLink) history.replaceState(null, "", deepLink);
 
 export const router = createRouter({
   routeTree,

@@ -138,7 +138,7 @@ describe("issue 6.26: cross-tenant object ids over HTTP", () => {
     // A value key is a name within the calling account: A gets its own value, B keeps its own.
     expect((await call("POST", "/tenant/value", a.id, { key: B_KEY, value: "A's value" })).status).toBe(200);
     const valuesOfA = await call("GET", "/tenant/values", a.id);
-    expect(outputOf("tenant.values", valuesOfA)).toEqual([{ key: B_KEY, value: "A's value" }]);
+    expect(outputOf("tenant.values", valuesOfA)).toEqual([{ key: B_KEY, value: "A's value", tenant: a.id }]);
     expect((await call("DELETE", `/tenant/value?key=${B_KEY}`, a.id)).status).toBe(200);
     expect(outputOf("tenant.values", await call("GET", "/tenant/values", a.id))).toEqual([]);
     // B's id smuggled into the update body is not a field of the call: A is updated, B is not.

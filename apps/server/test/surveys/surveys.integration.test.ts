@@ -147,8 +147,11 @@ describe("teams", () => {
 
     const lite = await admin("GET", "/tenant/team/lite");
     expect(outputOf("team.lite", lite)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ key: team.key, answerers: 1 })]),
+      expect.arrayContaining([expect.objectContaining({ id: team.id, key: team.key, answerers: 1 })]),
     );
+    // Document 3 §3's wire fields: a team has an id besides its key.
+    expect(team.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.id).not.toBe(team.id);
     expect(outputOf("team.get", await admin("GET", `/tenant/team/${team.key}`)).name).toBe("Sales");
     expect(outputOf("team.list", await admin("GET", "/tenant/team"))).toHaveLength(2);
     const removed = await admin("DELETE", `/tenant/team/${second.key}`);
@@ -261,6 +264,7 @@ describe("surveys", () => {
     );
     expect(upcoming).toMatchObject({
       status: 0,
+      surveyTemplate: { type: "PERSONNEL", name: `PERSONNEL v${upcoming.surveyTemplate.version}` },
       name: "Spring",
       estimatedAnswerers: 12,
       notifications: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect";
+import { hashDeepLink, safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it("keeps paths inside the app", () => {
@@ -19,5 +19,22 @@ describe("safeRedirect", () => {
     ]) {
       expect(safeRedirect(target)).toBe("/");
     }
+  });
+});
+
+describe("hashDeepLink", () => {
+  it("turns the hash form of document 2 into the path", () => {
+    expect(hashDeepLink("/", "#/t/abc/reports/rg/leadership")).toBe("/t/abc/reports/rg/leadership");
+    expect(hashDeepLink("/", "#/t/abc/reports/rg/efficiency/processes")).toBe(
+      "/t/abc/reports/rg/efficiency/processes",
+    );
+  });
+
+  it("leaves other addresses alone", () => {
+    expect(hashDeepLink("/t/abc/dashboard", "#/t/abc/reports/rg/leadership")).toBeNull();
+    expect(hashDeepLink("/", "#section")).toBeNull();
+    expect(hashDeepLink("/", "")).toBeNull();
+    expect(hashDeepLink("/", "#//evil.example/x")).toBeNull();
+    expect(hashDeepLink("/", "#/login")).toBeNull();
   });
 });

@@ -11,6 +11,13 @@ import * as tenants from "./tenants";
  * (`GET /api/tenant/user` and document 1's `GET /api/user/tenant-users`). Both are built here, so
  * they share one permission check and one service function; only the path differs.
  */
+/** A tenant value as document 2 §3 names it: key, value and the organisation it belongs to. */
+const ZTenantValue = z.object({
+  key: z.string(),
+  value: z.string(),
+  tenant: z.uuid().meta({ description: "The organisation the value belongs to." }),
+});
+
 export const MEMBER_LIST_PERMISSION = "tenant.users.read" as const;
 export const memberListProcedure = (path: `/${string}`, summary: string, tags: string[]) =>
   withPermission(MEMBER_LIST_PERMISSION)
@@ -156,14 +163,14 @@ export const tenantRouter = router({
       },
     })
     .input(z.object({}).optional())
-    .output(z.array(z.object({ key: z.string(), value: z.string() })))
+    .output(z.array(ZTenantValue))
     .query(({ ctx }) => tenants.listTenantValues(ctx.tx, ctx.tenant.id)),
   setValue: withPermission("tenant.values.write")
     .meta({
       openapi: { method: "POST", path: "/tenant/value", tags: ["tenant"], summary: "Save an account value" },
     })
     .input(ZValue)
-    .output(z.object({ key: z.string(), value: z.string() }))
+    .output(ZTenantValue)
     .mutation(({ ctx, input }) => tenants.setTenantValue(ctx.tx, ctx.tenant.id, input.key, input.value)),
   deleteValue: withPermission("tenant.values.write")
     .meta({

@@ -209,7 +209,11 @@ export async function changeMemberRole(
 
 export const listTenantValues = (tx: Tx, tenantId: string) =>
   tx
-    .select({ key: schema.tenantValues.key, value: schema.tenantValues.value })
+    .select({
+      key: schema.tenantValues.key,
+      value: schema.tenantValues.value,
+      tenant: schema.tenantValues.tenantId,
+    })
     .from(schema.tenantValues)
     .where(eq(schema.tenantValues.tenantId, tenantId));
 
@@ -218,7 +222,7 @@ export async function setTenantValue(tx: Tx, tenantId: string, key: string, valu
     .insert(schema.tenantValues)
     .values({ tenantId, key, value })
     .onConflictDoUpdate({ target: [schema.tenantValues.tenantId, schema.tenantValues.key], set: { value } });
-  return { key, value };
+  return { key, value, tenant: tenantId };
 }
 
 export async function deleteTenantValue(tx: Tx, tenantId: string, key: string) {

@@ -25,7 +25,15 @@ const ZSurveyListItem = z.object({
   status: z.union([z.literal(0), z.literal(100), z.literal(200)]).meta({
     description: "0 upcoming, 100 running, 200 ended: derived from the clock when answered.",
   }),
-  surveyTemplate: z.object({ key: z.string(), type: z.enum(SURVEY_TYPES), version: z.number().int() }),
+  surveyTemplate: z.object({
+    key: z.string(),
+    type: z.enum(SURVEY_TYPES),
+    version: z.number().int(),
+    name: z.string().meta({
+      description:
+        "The template's name: its type and version (`PERSONNEL v3`); templates carry no other name.",
+    }),
+  }),
   totalAnswers: z.number().int(),
   latestAnswerAt: z.string().nullable().meta({ description: "Day of the latest answer (YYYY-MM-DD)." }),
   createdAt: z.string(),

@@ -27,7 +27,7 @@ export interface SurveyListItem {
   notifications: SurveyRow["notifications"];
   estimatedAnswerers: number | null;
   status: SurveyStatus;
-  surveyTemplate: { key: string; type: SurveyRow["type"]; version: number };
+  surveyTemplate: { key: string; type: SurveyRow["type"]; version: number; name: string };
   totalAnswers: number;
   latestAnswerAt: string | null;
   createdAt: string;
@@ -78,7 +78,7 @@ function toListItem(row: Awaited<ReturnType<typeof listRows>>[number], now: Date
     notifications: s.notifications,
     estimatedAnswerers: s.estimatedAnswerers,
     status: surveyStatus(s.startsAt, s.endsAt, now),
-    surveyTemplate: row.template,
+    surveyTemplate: { ...row.template, name: `${row.template.type} v${row.template.version}` },
     totalAnswers: row.answers,
     latestAnswerAt: row.latest ?? s.latestAnswerOn ?? null,
     createdAt: s.createdAt.toISOString(),

@@ -6,6 +6,7 @@ import * as teams from "./teams";
 
 /** Teams (document 2 §5 Team, §7 Teams): groups of recipients a survey is shared with. */
 const ZTeam = z.object({
+  id: z.uuid().meta({ description: "The team's stable identifier; paths name a team by its `key`." }),
   key: z.string(),
   name: z.string(),
   type: z.enum(SURVEY_TYPES),
@@ -14,6 +15,7 @@ const ZTeam = z.object({
   answerers: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 const ZTeamLite = z.object({
+  id: z.uuid().meta({ description: "The team's stable identifier; paths name a team by its `key`." }),
   key: z.string(),
   name: z.string(),
   type: z.enum(SURVEY_TYPES),

@@ -7,6 +7,7 @@ import { fail } from "../errors";
 type TeamRow = typeof schema.teams.$inferSelect;
 
 export interface TeamDto {
+  id: string;
   key: string;
   name: string;
   type: TeamRow["type"];
@@ -49,6 +50,7 @@ async function answerersOf(tx: Tx, teamIds: string[]) {
 }
 
 const toDto = (row: TeamRow, answerers: TeamDto["answerers"]): TeamDto => ({
+  id: row.id,
   key: row.key,
   name: row.name,
   type: row.type,
@@ -74,6 +76,7 @@ export async function listTeams(tx: Tx, tenantId: string): Promise<TeamDto[]> {
 export async function listTeamsLite(tx: Tx, tenantId: string) {
   return tx
     .select({
+      id: schema.teams.id,
       key: schema.teams.key,
       name: schema.teams.name,
       type: schema.teams.type,
