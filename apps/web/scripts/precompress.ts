@@ -9,7 +9,8 @@ const gz = promisify(gzip);
 
 /** Text the server sends often enough to be worth a compressed sibling. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
-const MIN_BYTES = 1024;
+// Small chunks too: the app loads dozens of sub-kilobyte chunks, and brotli still halves them.
+const MIN_BYTES = 128;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
