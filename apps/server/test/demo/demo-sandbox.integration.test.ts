@@ -81,10 +81,11 @@ interface Visitor {
   tenants: Array<{ id: string; name: string }>;
 }
 
-async function tryTheDemo(): Promise<Visitor> {
+async function tryTheDemo(language?: string): Promise<Visitor> {
   const response = await server.fetch("/api/public/demo", {
     method: "POST",
-    headers: { origin: server.base },
+    headers: { origin: server.base, ...(language ? { "content-type": "application/json" } : {}) },
+    ...(language ? { body: JSON.stringify({ language }) } : {}),
   });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { expiresAt: string };
@@ -534,6 +535,52 @@ describe("demo sandboxes (issue 6.6)", () => {
       await server.fetch("/trpc/demo.sandbox", { headers: { cookie: realAdmin.cookie } })
     ).json()) as { result: { data: unknown } };
     expect(other.result.data).toBeNull();
+  });
+
+  it("issue 19.6: a sandbox holds the demo's teams, surveys, shares and tasks in the visitor's language", async () => {
+    await resetDemoLimit();
+    const read = async (visitor: Visitor) => {
+      const tenantId = tenantOf(visitor, "Aurora Components Oy");
+      const get = async <T>(path: string) => (await (await api(visitor, "GET", path, tenantId)).json()) as T;
+      const surveys = await get<Array<{ key: string; name: string | null; start: string }>>("/tenant/survey");
+      const shares = await get<Array<{ name: string }>>(`/tenant/surveyshare/bysurvey/${surveys[0]?.key}`);
+      const tasks = await get<{ items: Array<{ name: string; description: string | null }> }>("/tenant/task");
+      const me = await (await api(visitor, "GET", "/user", null)).json();
+      return {
+        teams: (await get<Array<{ name: string; description: string | null }>>("/tenant/team")).map(
+          (t) => t.name,
+        ),
+        surveys: surveys.map((s) => s.name ?? ""),
+        shares: shares.map((s) => s.name),
+        tasks: (Array.isArray(tasks) ? tasks : tasks.items).map((t) => t.name),
+        language: (me as { language: string }).language,
+      };
+    };
+    const finnish = await read(await tryTheDemo("fi"));
+    expect(finnish.teams).toEqual(
+      expect.arrayContaining(["Tuotanto", "Logistiikka", "Toimisto", "Johtoryhmä"]),
+    );
+    expect(finnish.teams).not.toContain("Production");
+    expect(finnish.surveys.some((name) => /^Henkilöstökysely [a-zäö]+kuu \d{4}$/.test(name))).toBe(true);
+    expect(finnish.surveys.some((name) => name.startsWith("Personnel survey"))).toBe(false);
+    expect(finnish.shares.length).toBeGreaterThan(0);
+    expect(finnish.shares.every((name) => !/^(Production|Logistics|Office|Management team)/.test(name))).toBe(
+      true,
+    );
+    expect(finnish.tasks).toContain("Tarkistetaan tuotannon työpisteiden ergonomia");
+    expect(finnish.language).toBe("fi");
+    // Without a language (and in English) the demo is as seeded.
+    const english = await read(await tryTheDemo());
+    expect(english.teams).toEqual(expect.arrayContaining(["Production", "Management team"]));
+    expect(english.surveys.some((name) => /^Personnel survey [A-Z][a-z]+ \d{4}$/.test(name))).toBe(true);
+    expect(english.tasks).toContain("Review workstation ergonomics in production");
+    // A language the product does not have is refused, and no sandbox is made for it.
+    const refused = await server.fetch("/api/public/demo", {
+      method: "POST",
+      headers: { origin: server.base, "content-type": "application/json" },
+      body: JSON.stringify({ language: "de" }),
+    });
+    expect(refused.status).toBe(400);
   });
 
   it("allows at most 5 new sandboxes per client address and hour (429 too_many_requests)", async () => {

@@ -7,7 +7,7 @@ import {
   generateToken,
   RATE_RULES,
 } from "@kunto/auth";
-import { AppError } from "@kunto/core";
+import { AppError, DEFAULT_LANGUAGE, type Language } from "@kunto/core";
 import { type Db, DEMO_EMAIL, schema, type Tx } from "@kunto/db";
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -15,6 +15,7 @@ import { audit } from "../audit";
 import type { Context, UserRow } from "../context";
 import { fail } from "../errors";
 import { limitsOf } from "../rate-limits";
+import { demoSurveyName, demoText } from "./demo-texts";
 
 /**
  * "Try the demo" (issue 6.6): every visitor gets a private sandbox, a copy of what the seeded demo
@@ -31,6 +32,8 @@ export interface SandboxIds {
   tenants: Map<string, string>;
   /** Rows copied with a new id (teams, surveys, shares, responses): old id → new id. */
   rows: Map<string, string>;
+  /** The visitor's language: the demo's names and texts are copied in it (issue 19.6). */
+  language: Language;
 }
 
 type Row = Record<string, unknown>;
@@ -113,6 +116,17 @@ const renewed =
     return copy;
   };
 
+/** A copy whose text `columns` are written in the visitor's language (demo-texts.ts). */
+const translated =
+  (transform: (row: Row, ids: SandboxIds) => Row | null, columns: string[]) =>
+  (row: Row, ids: SandboxIds): Row | null => {
+    const copy = transform(row, ids);
+    if (!copy) return null;
+    for (const column of columns)
+      if (typeof copy[column] === "string") copy[column] = demoText(copy[column], ids.language);
+    return copy;
+  };
+
 /**
  * Every table that belongs to an organisation (`tenant_id`) or a person (`user_id`), and what a
  * sandbox does with it. Copies run in this order. A table added later must be named here: the
@@ -123,14 +137,25 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   users: { handled: "createSandbox: the members of those organisations, as sandbox users without passwords" },
   memberships: tenantRows(schema.memberships, { userColumns: ["userId"] }),
   tenant_values: tenantRows(schema.tenantValues),
+  tenant_logos: tenantRows(schema.tenantLogos),
   email_subscriptions: tenantRows(schema.emailSubscriptions, { userColumns: ["userId"] }),
-  teams: tenantRows(schema.teams, { transform: renewed({ keys: [["key", generatePublicKey]] }) }),
+  teams: tenantRows(schema.teams, {
+    transform: translated(renewed({ keys: [["key", generatePublicKey]] }), ["name", "description"]),
+  }),
   team_answerers: tenantRows(schema.teamAnswerers, { transform: renewed({ refs: ["teamId"] }) }),
   surveys: tenantRows(schema.surveys, {
-    transform: renewed({ keys: [["key", generatePublicKey]], nullableUsers: ["createdByUserId"] }),
+    transform: (row, ids) => {
+      const copy = renewed({ keys: [["key", generatePublicKey]], nullableUsers: ["createdByUserId"] })(
+        row,
+        ids,
+      );
+      if (copy && typeof copy.name === "string" && copy.startsAt instanceof Date)
+        copy.name = demoSurveyName(copy.name, copy.startsAt, ids.language);
+      return copy;
+    },
   }),
   survey_shares: tenantRows(schema.surveyShares, {
-    transform: renewed({ keys: [["key", generateToken]], refs: ["surveyId"] }),
+    transform: translated(renewed({ keys: [["key", generateToken]], refs: ["surveyId"] }), ["name"]),
   }),
   survey_share_teams: tenantRows(schema.surveyShareTeams, {
     transform: renewed({ refs: ["shareId", "teamId"] }),
@@ -157,7 +182,10 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   },
   tasks: tenantRows(schema.tasks, {
     transform: (row, ids) => {
-      const copy = renewed({ nullableUsers: ["assigneeUserId", "createdByUserId"] })(row, ids);
+      const copy = translated(renewed({ nullableUsers: ["assigneeUserId", "createdByUserId"] }), [
+        "name",
+        "description",
+      ])(row, ids);
       if (!copy) return null;
       // Optional links to copied rows follow them; the suggestion and category are platform rows.
       for (const column of ["sourceSurveyId", "teamId"])
@@ -216,17 +244,22 @@ async function reserveSandbox(db: Db, now: Date, cap: number) {
  * the request role under row-level security, one organisation at a time; the seeded rows are only
  * read. A copy that fails gives its reservation back.
  */
-export async function createSandbox(db: Db, now = new Date(), cap = Number.POSITIVE_INFINITY) {
+export async function createSandbox(
+  db: Db,
+  now = new Date(),
+  cap = Number.POSITIVE_INFINITY,
+  language: Language = DEFAULT_LANGUAGE,
+) {
   const sandbox = await reserveSandbox(db, now, cap);
   try {
-    return await copyIntoSandbox(db, sandbox);
+    return await copyIntoSandbox(db, sandbox, language);
   } catch (error) {
     await db.delete(schema.demoSandboxes).where(eq(schema.demoSandboxes.id, sandbox.id));
     throw error;
   }
 }
 
-async function copyIntoSandbox(db: Db, sandbox: { id: string; expiresAt: Date }) {
+async function copyIntoSandbox(db: Db, sandbox: { id: string; expiresAt: Date }, language: Language) {
   const { expiresAt } = sandbox;
   return db.transaction(async (tx) => {
     const [source] = await tx
@@ -256,7 +289,13 @@ async function copyIntoSandbox(db: Db, sandbox: { id: string; expiresAt: Date })
     ).map((r) => r.tenant);
     if (sourceTenants.length === 0) return fail("demo_unavailable");
 
-    const ids: SandboxIds = { sandboxId: sandbox.id, users: new Map(), tenants: new Map(), rows: new Map() };
+    const ids: SandboxIds = {
+      sandboxId: sandbox.id,
+      users: new Map(),
+      tenants: new Map(),
+      rows: new Map(),
+      language,
+    };
 
     // The people: everyone who belongs to one of the organisations, once.
     const memberIds = new Set<string>([source.id]);
@@ -277,7 +316,14 @@ async function copyIntoSandbox(db: Db, sandbox: { id: string; expiresAt: Date })
       void [createdAt, updatedAt, lastSignInAt, passwordHash, shadowState];
       const [copy] = await tx
         .insert(schema.users)
-        .values({ ...rest, sandboxId: sandbox.id, passwordHash: null, mustChangePassword: false })
+        .values({
+          ...rest,
+          // The visitor reads the demo in the language of the page that started it.
+          ...(id === source.id ? { language } : {}),
+          sandboxId: sandbox.id,
+          passwordHash: null,
+          mustChangePassword: false,
+        })
         .returning({ id: schema.users.id });
       if (copy) ids.users.set(id, copy.id);
     }
@@ -308,9 +354,9 @@ async function copyIntoSandbox(db: Db, sandbox: { id: string; expiresAt: Date })
  * at most DEMO_SANDBOX_CAP sandboxes alive on the server; then the visitor is signed in like a
  * sign-in does. The address is counted first, so a flood stops at the cheapest check.
  */
-export async function startDemo(ctx: Context) {
+export async function startDemo(ctx: Context, language: Language = DEFAULT_LANGUAGE) {
   await enforce(ctx.db, [[RATE_RULES.demoSandboxAddress, addressSubject(ctx.ip)]]);
-  const sandbox = await createSandbox(ctx.db, new Date(), limitsOf(ctx.config).demoSandboxCap);
+  const sandbox = await createSandbox(ctx.db, new Date(), limitsOf(ctx.config).demoSandboxCap, language);
   const { token } = await createSession(ctx.db, sandbox.visitorId, "active");
   // The cookie ends with the sandbox: after that the user behind it is gone anyway.
   ctx.cookies.setSession(token, sandbox.expiresAt);

@@ -1,3 +1,4 @@
+import { LANGUAGES } from "@kunto/core";
 import { z } from "zod";
 import { authedProcedure, publicProcedure, router } from "../trpc";
 import * as demo from "./demo-sandbox";
@@ -23,9 +24,20 @@ export const demoRouter = router({
           "Creates a private copy of the demo organisations (a sandbox, removed after 24 hours) and signs the caller in to it with a session cookie. Mail inside a sandbox is never sent. At most a few new sandboxes per client address and hour, an IPv6 client counted per /64 (429 `too_many_requests` with `Retry-After`); at most the server's configured number of sandboxes alive at once (503 `demo_capacity_reached`, `Retry-After` says when the next one ends); 404 `demo_unavailable` when the server has no demo data.",
       },
     })
-    .input(z.object({}).optional())
+    .input(
+      z
+        .object({
+          language: z
+            .enum(LANGUAGES)
+            .optional()
+            .meta({
+              description: "The visitor's language: the demo's teams, surveys and tasks are written in it.",
+            }),
+        })
+        .optional(),
+    )
     .output(z.object({ expiresAt: z.string() }))
-    .mutation(({ ctx }) => demo.startDemo(ctx)),
+    .mutation(({ ctx, input }) => demo.startDemo(ctx, input?.language)),
   /** The signed-in visitor's sandbox, or null for everyone else. */
   sandbox: authedProcedure
     .input(z.object({}).optional())
