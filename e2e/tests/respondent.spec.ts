@@ -228,7 +228,11 @@ test.describe("issue 7: the respondent page", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: "This survey has not started yet" }),
     ).toBeVisible();
-    await expect(page.getByText(/The survey opens on /)).toBeVisible();
+    // The first day as every date of the product is written (DD/MM/YYYY in English), no time.
+    const [y, m, d] = day(2).split("-");
+    await expect(
+      page.getByText(`The survey opens on ${d}/${m}/${y}. Come back then with the same link.`),
+    ).toBeVisible();
     await checkState(page, "before start");
 
     await page.goto(`/public/${ended.hash}?lang=en`);

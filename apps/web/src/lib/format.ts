@@ -1,18 +1,10 @@
-import { formattingLocale } from "@kunto/core";
 import { i18n } from "@lingui/core";
+import { DAY_FORMAT, dayLocale } from "./day-format";
 import { currentLanguage } from "./i18n";
 
-/**
- * One date format per language everywhere (issue 19.8): the day as the date pickers take it,
- * DD.MM.YYYY (DD/MM/YYYY in English, as in the United Kingdom). Lists, cards, dialogs and the task
- * due date use it; files use ISO dates.
- */
-export const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+export { DAY_FORMAT } from "./day-format";
 
-const dateLocale = () => {
-  const language = currentLanguage();
-  return language === "en" ? "en-GB" : formattingLocale(language);
-};
+const dateLocale = () => dayLocale(currentLanguage());
 
 /**
  * Dates in the active language (`et` for `ee`, `en-GB` for English). Date-only values from the

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { DAY_FORMAT, dayLocale } from "../lib/day-format";
 import { CallError, fetchSurvey, type Language, type Question, type Survey, sendResponse } from "./api";
 import { activate, browserLanguage, LANGUAGE_NAMES, LANGUAGES, linkLanguage, localeOf } from "./i18n";
 import { browserToken, loadSaved, type Saved, save } from "./store";
@@ -288,7 +289,8 @@ function StatePage({
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const when =
     startsAt && language
-      ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: "long", timeStyle: "short" }).format(
+      ? // The first day, as every date in the product is written, in Helsinki time (DECISIONS.md).
+        new Intl.DateTimeFormat(dayLocale(language), { ...DAY_FORMAT, timeZone: "Europe/Helsinki" }).format(
           new Date(startsAt),
         )
       : "";
