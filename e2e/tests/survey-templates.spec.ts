@@ -102,7 +102,7 @@ test("a platform admin duplicates the default personnel template, edits it, and 
   await page.goto("/surveytemplates/new");
   await settled(page, "New survey template");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "2 validation errors" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "2 validation errors" })).toBeVisible();
   await expect(page.getByText("Choose the survey type.")).toBeVisible();
   await context.close();
 

@@ -121,7 +121,7 @@ test("an admin creates a team and a survey, copies the team's link and sees the 
   await expect(page.getByText("Ongoing")).toBeVisible();
   await expectAccessible(page, "single survey");
   await scanDialog(page, "Edit schedule", () => page.getByRole("button", { name: "Edit schedule" }).click());
-  await scanDialog(page, "Estimated answerers", () => page.getByRole("button", { name: "Change" }).click());
+  await scanDialog(page, "Expected answers", () => page.getByRole("button", { name: "Change" }).click());
   await scanDialog(page, "Delete survey", () => page.getByRole("button", { name: "Delete survey" }).click());
 
   // Ending it: the share card gives way to the team and its members; the dialog now reopens.

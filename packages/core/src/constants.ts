@@ -11,6 +11,8 @@ export const EMAIL_SUBSCRIPTION_TYPES = ["survey_end", "undone_tasks"] as const;
 export type EmailSubscriptionType = (typeof EMAIL_SUBSCRIPTION_TYPES)[number];
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+/** An organisation's brand colour (the TOTAL plan's branded dashboard): `#rrggbb`. */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 
 /** How long a toast (snackbar) stays (document 2 §9, document 3): 2 s. */
 export const TOAST_MS = 2000;

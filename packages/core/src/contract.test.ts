@@ -191,6 +191,7 @@ describe("plans (document 1 §1, §9)", () => {
         combinedAnalyses: false,
         maxSelectedShares: 1,
         fullDashboard: false,
+        brandedDashboard: false,
         reportHeatmap: false,
         financials: false,
         shareByEmail: false,
@@ -202,6 +203,7 @@ describe("plans (document 1 §1, §9)", () => {
         combinedAnalyses: true,
         maxSelectedShares: null,
         fullDashboard: true,
+        brandedDashboard: false,
         reportHeatmap: true,
         financials: true,
         shareByEmail: true,
@@ -213,6 +215,7 @@ describe("plans (document 1 §1, §9)", () => {
         combinedAnalyses: true,
         maxSelectedShares: null,
         fullDashboard: true,
+        brandedDashboard: true,
         reportHeatmap: true,
         financials: true,
         shareByEmail: true,
@@ -220,6 +223,8 @@ describe("plans (document 1 §1, §9)", () => {
     });
     expect(planAllows("FREE", "financials")).toBe(false);
     expect(planAllows("TOTAL", "shareByEmail")).toBe(true);
+    expect(planAllows("PRO", "brandedDashboard")).toBe(false);
+    expect(planAllows("TOTAL", "brandedDashboard")).toBe(true);
   });
 
   it("count an unpaid account as FREE: the plan holds only while paid or set by hand", () => {

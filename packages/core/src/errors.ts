@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   user_no_longer_admin: 403,
   disallow_tenant_admin_removal_if_last_memberships: 400,
   duns_locked: 400,
+  /** A brand colour that is not `#rrggbb` (the branded dashboard). */
+  invalid_color: 400,
   // invitations (issue 6.7)
   invitation_exists: 409,
   invitation_expired: 409,
@@ -119,6 +121,8 @@ export const ERROR_STATUS = {
   /** Document 3's catalogue names (issue 19.18); the underscore forms are older aliases, no longer sent. */
   "tasks.name_required": 400,
   "tasks.category_required": 400,
+  /** A task's question is not one of the active survey templates' questions (document 2 §4). */
+  "tasks.question_unknown": 400,
   task_name_required: 400,
   task_category_required: 400,
   task_already_created: 409,

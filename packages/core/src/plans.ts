@@ -29,11 +29,19 @@ export interface PlanLimits {
   combinedAnalyses: boolean;
   /** Shares selectable in one report; null = any number. */
   maxSelectedShares: number | null;
+  /**
+   * The full dashboard (document 2 §6): false = the limited one, the latest surveys' figures and the
+   * tasks without the comparison with earlier surveys (`dashboard.survey` leaves `previous` out).
+   */
   fullDashboard: boolean;
+  /** The organisation's logo and brand colour on the dashboard (document 2 §6 "full branded dashboard"). */
+  brandedDashboard: boolean;
   /** The reports' heatmap of categories by target group (document 2, issue 8). */
   reportHeatmap: boolean;
   financials: boolean;
   shareByEmail: boolean;
+  /** API keys for integrators (document 3 §2, issue 20): managed by tenant admins, usable on REST. */
+  apiKeys: boolean;
 }
 
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
@@ -44,9 +52,11 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     combinedAnalyses: false,
     maxSelectedShares: 1,
     fullDashboard: false,
+    brandedDashboard: false,
     reportHeatmap: false,
     financials: false,
     shareByEmail: false,
+    apiKeys: false,
   },
   PRO: {
     answerers: 250,
@@ -55,9 +65,11 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     combinedAnalyses: true,
     maxSelectedShares: null,
     fullDashboard: true,
+    brandedDashboard: false,
     reportHeatmap: true,
     financials: true,
     shareByEmail: true,
+    apiKeys: true,
   },
   TOTAL: {
     answerers: null,
@@ -66,9 +78,11 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     combinedAnalyses: true,
     maxSelectedShares: null,
     fullDashboard: true,
+    brandedDashboard: true,
     reportHeatmap: true,
     financials: true,
     shareByEmail: true,
+    apiKeys: true,
   },
 };
 

@@ -30,6 +30,7 @@ export const ZTaskInput = z.object({
   /** … or its id; either names it. */
   categoryId: z.uuid().nullish(),
   swotType: z.enum(SWOT_TYPES).nullish(),
+  /** The key of a question of an active survey template (`tasks.question_unknown`), or none. */
   surveyQuestion: safe(64).nullish(),
   /** The survey the task came from: due date and closing the loop. */
   surveyKey: safe(64).nullish(),
@@ -50,6 +51,8 @@ export const ZTaskPatch = z.object({
   category: safe(64).nullish(),
   categoryId: z.uuid().nullish(),
   swotType: z.enum(SWOT_TYPES).nullish(),
+  /** A changed question must be one of the active templates' (`tasks.question_unknown`). */
+  surveyQuestion: safe(64).nullish(),
   teamKey: safe(64).nullish(),
   userInChargeId: z.uuid().nullish(),
   dueDate: ZDay.nullish(),

@@ -149,6 +149,13 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
     tx.insert(schema.memberships).values({ tenantId, userId, roles: ["tenant_basic"] }),
   tenant_values: (tx, { tenantId }) =>
     tx.insert(schema.tenantValues).values({ tenantId, key: `k-${randomUUID()}`, value: "v" }),
+  tenant_logos: (tx, { tenantId }) =>
+    tx.insert(schema.tenantLogos).values({
+      tenantId,
+      key: randomUUID(),
+      contentType: "image/png",
+      data: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    }),
   email_subscriptions: (tx, { tenantId, userId }) =>
     tx.insert(schema.emailSubscriptions).values({ tenantId, userId, type: "survey_end" }),
   invitations: (tx, { tenantId, userId }) =>

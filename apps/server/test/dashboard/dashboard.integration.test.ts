@@ -56,6 +56,7 @@ describe("the dashboard's survey data", () => {
   it("says when there is no survey, and when the personnel survey has no answers yet", async () => {
     const { tenant, admin, basic } = await organisation();
     expect(await dashboardOf(basic, tenant.id)).toEqual({
+      comparisonAvailable: true,
       hasSurveys: false,
       hasPersonnelSurvey: false,
       personnel: null,
@@ -63,6 +64,7 @@ describe("the dashboard's survey data", () => {
     });
     await makeSharedSurvey(db.owner, tenant.id);
     expect(await dashboardOf(admin, tenant.id)).toEqual({
+      comparisonAvailable: true,
       hasSurveys: true,
       hasPersonnelSurvey: true,
       personnel: null,

@@ -225,8 +225,9 @@ describe("issue 19.16: a FREE report starts on a share with answers", () => {
     ]);
     // The rule the report screen applies (report-model.ts selectionOf) to what the options give.
     const start = defaultShareOf(offered?.shares ?? []);
-    expect(start?.key).toBe(answered.key);
-    expect(start?.key).not.toBe(unanswered.key);
+    // Report options name a share by its id, never by its public link's key.
+    expect(start?.key).toBe(answered.id);
+    expect(start?.key).not.toBe(unanswered.id);
     // That start is a report with answers; the unanswered share's would have none.
     const { caller } = await callerFor(db.db, actor, tenant.id);
     const report = await caller.report.byShares({ keys: start?.key ?? "", lang: "en" });

@@ -2,10 +2,10 @@ import type { ErrorKey } from "@kunto/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { Alert, type AlertProps } from "@mantine/core";
+import { Alert, type AlertProps, Text } from "@mantine/core";
 import { type FormErrors, schemaResolver } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import {
   errorKeyMessage,
   errorMessage,
@@ -129,5 +129,18 @@ export function FormErrorAlert({ error, fallback, invalid = false, ...props }: F
         errorMessage(error, fallback)
       )}
     </Alert>
+  );
+}
+
+/**
+ * The validation hint of a form's bottom bar, beside its buttons (document 2 §5, §8 "Validation"):
+ * the required-fields text (or `children`) while `shown`. The polite live region is always there,
+ * so the hint is announced when it appears and goes away silently.
+ */
+export function FormInvalidHint({ shown, children }: { shown: boolean; children?: ReactNode }) {
+  return (
+    <Text size="sm" c="red.9" role="status" style={{ minWidth: 0 }} data-testid="form-invalid-hint">
+      {shown ? (children ?? <Trans>Check that you have filled in all required fields.</Trans>) : null}
+    </Text>
   );
 }

@@ -2,6 +2,7 @@ import { TENANT_ROLES, ZAddTenantUserInput, ZTenantDetailsInput, ZTenantRole } f
 import { z } from "zod";
 import { ok, ZOk, ZTenant, ZTenantInvitation, ZTenantUser } from "../dto";
 import { authedProcedure, router, tenantProcedure, withPermission } from "../trpc";
+import { brandingProcedures } from "./branding-router";
 import * as invitations from "./invitations";
 import { listMembers } from "./members";
 import * as tenants from "./tenants";
@@ -194,4 +195,5 @@ export const tenantRouter = router({
     .input(z.object({}).optional())
     .output(z.array(z.string()))
     .query(() => [...TENANT_ROLES]),
+  ...brandingProcedures,
 });

@@ -1,4 +1,4 @@
-import { type SurveyStatus, surveyStatus } from "@kunto/core";
+import { PLAN_LIMITS, type Plan, type SurveyStatus, surveyStatus } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import type { CultureReport, FitnessIndex } from "@kunto/engine";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -10,7 +10,8 @@ import { calculateSurvey } from "../reports/survey-results";
  * answered survey's index for the change since. Chosen like the reports' default selection (§4
  * "Report selection"): surveys with answers; if any of them has ended only the ended ones; the
  * latest end first. Numbers below the anonymity threshold stay withheld: the side then says
- * `not_enough_answers` and how many more answers are needed.
+ * `not_enough_answers` and how many more answers are needed. The FREE plan's limited dashboard
+ * (document 2 §6, issue 19.17) has no comparison over time: `previous` is null and not computed.
  */
 export interface DashboardSurvey {
   key: string;
@@ -32,7 +33,10 @@ export interface DashboardSide {
   missingAnswers: number | null;
   fitnessIndex: FitnessIndex;
   culture: CultureReport;
-  /** The answered survey of the same type before it, for the change since; null when none. */
+  /**
+   * The answered survey of the same type before it, for the change since; null when none, and
+   * always on a plan without the full dashboard.
+   */
   previous: {
     survey: DashboardSurvey;
     status: "ok" | "not_enough_answers";
@@ -41,6 +45,8 @@ export interface DashboardSide {
 }
 
 export interface DashboardData {
+  /** Whether the plan has the full dashboard, with the comparison with earlier surveys. */
+  comparisonAvailable: boolean;
   /** Whether the organisation has any survey at all (the "no surveys" empty state). */
   hasSurveys: boolean;
   /** Whether a personnel survey exists (with or without answers). */
@@ -86,8 +92,10 @@ async function side(
   tenantId: string,
   type: "PERSONNEL" | "MANAGEMENT",
   now: Date,
+  comparison: boolean,
 ): Promise<DashboardSide | null> {
-  const [latest, previous] = await answeredSurveys(tx, tenantId, type, now);
+  const [latest, earlier] = await answeredSurveys(tx, tenantId, type, now);
+  const previous = comparison ? earlier : undefined;
   if (!latest) return null;
   const pick = (calc: Awaited<ReturnType<typeof calculateSurvey>>) =>
     type === "PERSONNEL" ? calc.lta : calc.oja;
@@ -113,13 +121,20 @@ async function side(
   };
 }
 
-export async function dashboardData(tx: Tx, tenantId: string, now = new Date()): Promise<DashboardData> {
+export async function dashboardData(
+  tx: Tx,
+  tenantId: string,
+  plan: Plan,
+  now = new Date(),
+): Promise<DashboardData> {
+  const comparison = PLAN_LIMITS[plan].fullDashboard;
   const [counts] = await tx.execute<{ all: number; personnel: number }>(sql`
     select count(*)::int as all, count(*) filter (where type = 'PERSONNEL')::int as personnel
     from surveys where tenant_id = ${tenantId}`);
-  const personnel = await side(tx, tenantId, "PERSONNEL", now);
-  const management = await side(tx, tenantId, "MANAGEMENT", now);
+  const personnel = await side(tx, tenantId, "PERSONNEL", now, comparison);
+  const management = await side(tx, tenantId, "MANAGEMENT", now, comparison);
   return {
+    comparisonAvailable: comparison,
     hasSurveys: (counts?.all ?? 0) > 0,
     hasPersonnelSurvey: (counts?.personnel ?? 0) > 0,
     personnel,

@@ -47,9 +47,17 @@ const ZDashboardSide = z.object({
   }),
   previous: z
     .object({ survey: ZDashboardSurvey, status: ZSideStatus, fitnessIndex: ZFitnessIndex })
-    .nullable(),
+    .nullable()
+    .meta({
+      description:
+        "The answered survey of the same type before this one, for the change since. Null when there is none, and always on the FREE plan (its limited dashboard has no comparison over time: `comparisonAvailable` is false).",
+    }),
 });
 const ZDashboard = z.object({
+  comparisonAvailable: z.boolean().meta({
+    description:
+      "Whether the plan includes the full dashboard (PRO, TOTAL) with the comparison with earlier surveys. False on FREE: every `previous` is null.",
+  }),
   hasSurveys: z.boolean(),
   hasPersonnelSurvey: z.boolean(),
   personnel: ZDashboardSide.nullable(),
@@ -65,10 +73,10 @@ export const dashboardRouter = router({
         tags: ["survey"],
         summary: "Dashboard survey data",
         description:
-          "For each survey type the latest answered survey (ended ones first, latest end first) with its Company Fitness Index and culture, and the previous answered survey's index for the change since. Personnel numbers below the organisation's anonymity threshold are withheld (`not_enough_answers`, `missingAnswers`).",
+          "For each survey type the latest answered survey (ended ones first, latest end first) with its Company Fitness Index and culture, and (PRO and TOTAL: the full dashboard) the previous answered survey's index for the change since. Personnel numbers below the organisation's anonymity threshold are withheld (`not_enough_answers`, `missingAnswers`).",
       },
     })
     .input(z.object({}).optional())
     .output(ZDashboard)
-    .query(({ ctx }) => dashboard.dashboardData(ctx.tx, ctx.tenant.id)),
+    .query(({ ctx }) => dashboard.dashboardData(ctx.tx, ctx.tenant.id, ctx.tenant.plan)),
 });

@@ -8,7 +8,9 @@ import { sql } from "drizzle-orm";
  * the newest; the first is the default. Each with its shares in name order and their answer counts
  * (from the stored aggregates, not a scan of responses): on a plan with a share limit (FREE, one
  * share per report) the report starts on the first share with answers (`defaultShareOf`, issue
- * 19.16), never on an unanswered one that sorts first by name.
+ * 19.16), never on an unanswered one that sorts first by name. A share is named by its id, never by
+ * its key, the secret of its public links (docs/decisions.md "Survey pages: links for read-only
+ * users, upcoming surveys").
  */
 export interface ReportSurveyOption {
   key: string;
@@ -64,7 +66,7 @@ export async function reportOptions(
     share_answers: number | null;
   }>(sql`
     select s.key, s.name, s.type, s.starts_at, s.ends_at, s.latest_answer_on::text as latest_answer_on,
-      sh.key as share_key, sh.name as share_name,
+      sh.id::text as share_key, sh.name as share_name,
       (select coalesce(sum((a.aggregates->>'respondents')::int), 0)::int
          from survey_aggregates a where a.share_id = sh.id) as share_answers
     from surveys s left join survey_shares sh on sh.survey_id = s.id

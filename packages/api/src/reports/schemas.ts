@@ -5,13 +5,15 @@ import { ZBand, ZSide } from "./results-router";
 /** Schemas of the report calls (document 2 §7 "Reports call selection"; issue 8). */
 
 const ZStatus = z.union([z.literal(0), z.literal(100), z.literal(200)]);
+/** A share in a report is named by its id: its key is the secret of its public links. */
+const ZShareRef = z.string().meta({ description: "The share's id (never its public link's key)." });
 
 export const ZReportInput = z.object({
-  keys: z
-    .string()
-    .min(1)
-    .max(5000)
-    .meta({ description: "Comma-separated keys.", example: "K7Q2M4XD9BFH,P3T8W6ZN2RCL" }),
+  keys: z.string().min(1).max(5000).meta({
+    description:
+      "Comma-separated keys: survey keys, or shares by the `key` the report options give them (the share's id; its key also answers).",
+    example: "K7Q2M4XD9BFH,P3T8W6ZN2RCL",
+  }),
   lang: ZLanguage.default("en").meta({ description: "Language of category and question texts." }),
 });
 
@@ -44,7 +46,7 @@ const ZTrend = z.object({
 
 const ZHeatmap = z.object({
   columns: z.array(
-    z.object({ key: z.string(), name: z.string(), respondents: z.number().int(), shown: z.boolean() }),
+    z.object({ key: ZShareRef, name: z.string(), respondents: z.number().int(), shown: z.boolean() }),
   ),
   rows: z.array(
     z.object({
@@ -82,7 +84,7 @@ const ZReportSide = z.object({
     end: z.string(),
     status: ZStatus,
   }),
-  shares: z.array(z.object({ key: z.string(), name: z.string(), respondents: z.number().int() })).meta({
+  shares: z.array(z.object({ key: ZShareRef, name: z.string(), respondents: z.number().int() })).meta({
     description: "The selected shares with their released answer counts.",
   }),
   heldBack: z.number().int().meta({
@@ -129,7 +131,7 @@ const ZSurveyOption = z.object({
   status: ZStatus,
   latestAnswerAt: z.string(),
   answers: z.number().int(),
-  shares: z.array(z.object({ key: z.string(), name: z.string(), answers: z.number().int() })),
+  shares: z.array(z.object({ key: ZShareRef, name: z.string(), answers: z.number().int() })),
 });
 
 export const ZReportOptions = z.object({

@@ -6,7 +6,9 @@ import { mergeReleased, shareStates } from "./release";
 
 /**
  * What a report is asked about (document 2 §4 "Report selection", §7 "Reports call selection"):
- * survey keys (every share of each survey) or share keys. At most one survey per side (personnel,
+ * survey keys (every share of each survey) or shares, each by its id (what report outputs name it
+ * by: the share key is the secret of its public links, docs/decisions.md "Survey pages: links for
+ * read-only users, upcoming surveys") or by its key. At most one survey per side (personnel,
  * management); shares name their survey. The selection is resolved to the shares' released
  * aggregates only (release.ts): a report never scans raw responses, nor shows live aggregates.
  */
@@ -87,7 +89,8 @@ async function surveysOf(tx: Tx, tenantId: string, request: ReportRequest) {
       : await tx.execute<SurveyRow>(sql`
           select distinct s.id, s.key, s.name, s.type, s.template_id, s.starts_at, s.ends_at
           from survey_shares sh join surveys s on s.id = sh.survey_id
-          where sh.tenant_id = ${tenantId} and sh.key = any(${sql.param(keys)}::text[])`);
+          where sh.tenant_id = ${tenantId}
+            and (sh.key = any(${sql.param(keys)}::text[]) or sh.id::text = any(${sql.param(keys)}::text[]))`);
   return surveys.map((s) => ({
     ...s,
     starts_at: new Date(s.starts_at),
@@ -95,17 +98,33 @@ async function surveysOf(tx: Tx, tenantId: string, request: ReportRequest) {
   }));
 }
 
-/** Every share of the surveys with its released aggregates (stripes and teams added up). */
+/**
+ * Every share of the surveys with its released aggregates (stripes and teams added up), keyed by its
+ * id in reports; `linkKey` (never in an output) lets a call name it by its key too.
+ */
 async function sharesOf(tx: Tx, surveyIds: string[]) {
   return (await shareStates(tx, surveyIds)).map((share) => ({
     id: share.id,
-    key: share.key,
+    key: share.id,
+    linkKey: share.key,
     name: share.name,
     surveyId: share.surveyId,
     respondents: share.released.respondents,
     aggregates: share.released,
     heldBack: share.heldBack,
   }));
+}
+
+/** The ids of the shares a call names by id or by key; `not_found` for one that is not among them. */
+function wantedShares(shares: Array<{ id: string; linkKey: string }>, keys: string[]): Set<string> {
+  const idOf = new Map(shares.flatMap((s) => [[s.id, s.id] as const, [s.linkKey, s.id] as const]));
+  const ids = new Set<string>();
+  for (const key of keys) {
+    const id = idOf.get(key);
+    if (id === undefined) throw new AppError("not_found");
+    ids.add(id);
+  }
+  return ids;
 }
 
 /**
@@ -130,17 +149,13 @@ export async function resolveSelection(
         surveys.map((s) => s.id),
       )
     : [];
-  if (request.by === "shares") {
-    const known = new Set(shares.map((s) => s.key));
-    if (request.keys.some((key) => !known.has(key))) throw new AppError("not_found");
-  }
-  const wanted = request.by === "shares" ? new Set(request.keys) : null;
+  const wanted = request.by === "shares" ? wantedShares(shares, request.keys) : null;
   const max = PLAN_LIMITS[tenant.plan].maxSelectedShares;
 
   const side = (row: (typeof surveys)[number] | undefined): SelectedSurvey | null => {
     if (!row) return null;
     const allShares = shares.filter((s) => s.surveyId === row.id);
-    const selected = wanted ? allShares.filter((s) => wanted.has(s.key)) : allShares;
+    const selected = wanted ? allShares.filter((s) => wanted.has(s.id)) : allShares;
     if (max !== null && selected.length > max) throw new AppError("selected_share_free_warning");
     if (selected.length === 0) throw new AppError("choose_target_group");
     const merge = (list: SelectedShare[]) =>

@@ -112,6 +112,8 @@ export const surveyRouter = router({
         path: "/tenant/survey/{key}/statistics/{shareKey}",
         tags,
         summary: "Answers per day through one share",
+        description:
+          "`shareKey` names the share by its key or by its `id` (a read-only member is not given share keys: they are the secret part of the public links).",
       },
     })
     .input(ZKey.extend({ shareKey: z.string().min(1).max(128) }))

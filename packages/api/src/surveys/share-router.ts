@@ -9,6 +9,10 @@ import * as shares from "./survey-shares";
 
 /** Survey shares (document 2 §5 share by e-mail, §7 Survey shares). */
 const ZShare = z.object({
+  id: z.string().meta({
+    description:
+      "The share's reference in reports (`GET /tenant/survey/reports/bysurveysharekeys/{keys}` takes it): not part of any link.",
+  }),
   key: z.string().meta({ description: "The unguessable part of the public link." }),
   name: z.string(),
   surveyKey: z.string(),
@@ -32,8 +36,33 @@ const ZShare = z.object({
     }),
   ),
 });
+/**
+ * A share as the reads answer it: to a member without `survey.write` (a read-only member; document
+ * 2 §6 "copy link: tenant_admin yes, tenant_readonly no") the key and the links are null.
+ */
+const WITHHELD = "null unless the caller may manage shares (`survey.write`): the public link is for admins.";
+const ZShareRead = ZShare.extend({
+  key: z
+    .string()
+    .nullable()
+    .meta({ description: `The unguessable part of the public link; ${WITHHELD}` }),
+  links: z.array(
+    z.object({
+      teamKey: z.string(),
+      teamName: z.string(),
+      url: z
+        .string()
+        .nullable()
+        .meta({ description: `The team's public link; ${WITHHELD}` }),
+    }),
+  ),
+});
 const ZKey = z.object({ key: z.string().min(1).max(128) });
 const tags = ["survey share"];
+/** The permission that makes, changes and sends shares, and so sees their links. */
+const MANAGE = "survey.write";
+const READS =
+  "Names, answerer counts, teams and invitations for every member with `survey.read`; the key and the public links (`key`, `links[].url`) only for those who may manage shares (`survey.write`), null for a read-only member.";
 
 export const surveyShareRouter = router({
   bySurvey: withPermission("survey.read")
@@ -43,19 +72,32 @@ export const surveyShareRouter = router({
         path: "/tenant/surveyshare/bysurvey/{surveyKey}",
         tags,
         summary: "Shares of a survey",
+        description: READS,
       },
     })
     .input(z.object({ surveyKey: z.string().min(1).max(64) }))
-    .output(z.array(ZShare))
-    .query(({ ctx, input }) =>
-      shares.listSharesBySurvey(ctx.tx, ctx.tenant.id, ctx.config.appUrl, input.surveyKey),
-    ),
+    .output(z.array(ZShareRead))
+    .query(async ({ ctx, input }) => {
+      const list = await shares.listSharesBySurvey(ctx.tx, ctx.tenant.id, ctx.config.appUrl, input.surveyKey);
+      return ctx.tenant.permissions.has(MANAGE) ? list : list.map(shares.withoutLinks);
+    }),
   get: withPermission("survey.read")
-    .meta({ openapi: { method: "GET", path: "/tenant/surveyshare/{key}", tags, summary: "One share" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/surveyshare/{key}",
+        tags,
+        summary: "One share",
+        description: READS,
+      },
+    })
     .input(ZKey)
-    .output(ZShare)
-    .query(({ ctx, input }) => shares.getShare(ctx.tx, ctx.tenant.id, ctx.config.appUrl, input.key)),
-  create: withPermission("survey.write")
+    .output(ZShareRead)
+    .query(async ({ ctx, input }) => {
+      const share = await shares.getShare(ctx.tx, ctx.tenant.id, ctx.config.appUrl, input.key);
+      return ctx.tenant.permissions.has(MANAGE) ? share : shares.withoutLinks(share);
+    }),
+  create: withPermission(MANAGE)
     .meta({
       openapi: {
         method: "POST",
@@ -69,7 +111,7 @@ export const surveyShareRouter = router({
     .input(ZShareInput)
     .output(ZShare)
     .mutation(({ ctx, input }) => shares.createShare(ctx.tx, ctx.tenant, ctx.config.appUrl, input)),
-  update: withPermission("survey.write")
+  update: withPermission(MANAGE)
     .meta({
       openapi: {
         method: "PUT",
@@ -83,7 +125,7 @@ export const surveyShareRouter = router({
     .input(ZShareUpdateInput)
     .output(ZShare)
     .mutation(({ ctx, input }) => shares.updateShare(ctx.tx, ctx.tenant, ctx.config.appUrl, input)),
-  delete: withPermission("survey.write")
+  delete: withPermission(MANAGE)
     .meta({
       openapi: {
         method: "DELETE",
@@ -100,7 +142,7 @@ export const surveyShareRouter = router({
       await shares.deleteShare(ctx.tx, ctx.tenant.id, input.key);
       return ok;
     }),
-  send: withPlan("survey.write", "shareByEmail")
+  send: withPlan(MANAGE, "shareByEmail")
     .meta({
       openapi: {
         method: "POST",

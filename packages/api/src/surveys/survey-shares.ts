@@ -17,6 +17,8 @@ type ShareRow = typeof schema.surveyShares.$inferSelect;
 type InvitationRow = typeof schema.surveyShareInvitations.$inferSelect;
 
 export interface ShareDto {
+  /** The share's reference in reports (report calls take it for a share): not part of any link. */
+  id: string;
   key: string;
   name: string;
   surveyKey: string;
@@ -59,6 +61,7 @@ async function toDtos(tx: Tx, origin: string, shares: ShareRow[], surveyKey: str
   return shares.map((share) => {
     const own = teams.filter((t) => t.shareId === share.id).map(({ shareId: _, ...team }) => team);
     return {
+      id: share.id,
       key: share.key,
       name: share.name,
       surveyKey,
@@ -84,6 +87,18 @@ async function toDtos(tx: Tx, origin: string, shares: ShareRow[], surveyKey: str
     };
   });
 }
+
+/**
+ * A share as a member who may not manage shares reads it (document 2 §6: copying a link is for
+ * tenant admins): its key, the secret part of every public link of it, and the links themselves are
+ * withheld; names, answerer counts, teams and invitations stay (docs/decisions.md "Survey pages:
+ * links for read-only users, upcoming surveys").
+ */
+export const withoutLinks = (share: ShareDto) => ({
+  ...share,
+  key: null,
+  links: share.links.map((link) => ({ ...link, url: null })),
+});
 
 export async function listSharesBySurvey(tx: Tx, tenantId: string, origin: string, surveyKey: string) {
   const survey = await findSurvey(tx, tenantId, surveyKey);

@@ -13,7 +13,7 @@ import {
   type TUpdateSurveyInput,
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { fail } from "../errors";
 
 type SurveyRow = typeof schema.surveys.$inferSelect;
@@ -147,7 +147,8 @@ export async function getSurvey(tx: Tx, tenant: { id: string; plan: Plan }, key:
 
 /**
  * Answers per day (§3 statistics entry): one point per day from the start until the end or today,
- * whichever is first; none before the start. Optionally only one share's answers.
+ * whichever is first; none before the start. Optionally only one share's answers, named by its key
+ * or by its id (docs/decisions.md "Survey pages: links for read-only users, upcoming surveys").
  */
 export async function surveyStatistics(
   tx: Tx,
@@ -162,7 +163,13 @@ export async function surveyStatistics(
     const [share] = await tx
       .select({ id: schema.surveyShares.id })
       .from(schema.surveyShares)
-      .where(and(eq(schema.surveyShares.surveyId, survey.id), eq(schema.surveyShares.key, shareKey)));
+      .where(
+        and(
+          eq(schema.surveyShares.surveyId, survey.id),
+          // Its key, or its id (what reports and read-only members know a share by).
+          or(eq(schema.surveyShares.key, shareKey), sql`${schema.surveyShares.id}::text = ${shareKey}`),
+        ),
+      );
     if (!share) fail("not_found");
     shareId = share?.id;
   }

@@ -4,7 +4,8 @@ import { listCategories } from "../categories/categories";
 import { ok, ZOk } from "../dto";
 import { router, withPermission } from "../trpc";
 import { latestLoops } from "./findings";
-import { ZCategory, ZId, ZLoopStatus, ZSuggestions, ZTask } from "./schemas";
+import { questionOptions } from "./questions";
+import { ZCategory, ZId, ZLoopStatus, ZQuestionOption, ZSuggestions, ZTask } from "./schemas";
 import { listSuggestions } from "./suggestions";
 import * as tasks from "./tasks";
 
@@ -78,6 +79,20 @@ export const taskRouter = router({
     .input(z.object({}).optional())
     .output(z.array(ZCategory))
     .query(({ ctx }) => listCategories(ctx.tx)),
+  questionOptions: withPermission("task.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/task/questions",
+        tags,
+        summary: "Questions a task may name",
+        description:
+          "The SLIDER and CHOICE_SINGLE questions of the active survey templates (both types; no groups), personnel first, each in the template's order with its group's title and its title in the caller's language (English where there is none). A task's `surveyQuestion`, when given or changed, must be one of these keys (`tasks.question_unknown`).",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(ZQuestionOption))
+    .query(({ ctx }) => questionOptions(ctx.tx, ctx.user.language)),
   get: withPermission("task.read")
     .meta({ openapi: { method: "GET", path: "/tenant/task/{id}", tags, summary: "One task" } })
     .input(ZId)
@@ -91,7 +106,7 @@ export const taskRouter = router({
         tags,
         summary: "Create a task",
         description:
-          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question, priority and description are taken from it where not given; a task whose name and description are the suggestion's keeps them in the five languages, `translations`). The name is required (`tasks.name_required`), and a category except for personnel_help and management_help, whose category is cleared (`tasks.category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), so does a task from a suggestion given another type than the suggestion's, and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`.",
+          "An own task (type manual or a category's) or one from a suggestion (`staticTaskId`; its type, category, SWOT type, question, priority and description are taken from it where not given; a task whose name and description are the suggestion's keeps them in the five languages, `translations`). The name is required (`tasks.name_required`), and a category except for personnel_help and management_help, whose category is cleared (`tasks.category_required`). From a suggestion with `surveyKey` and no `dueDate`, the due date is the survey's last day + 7. FREE accounts: own tasks answer 403 `plan_required` (`feature: ownTasks`), so does a task from a suggestion given another type than the suggestion's, and the 6th task from suggestions too (`feature: suggestedTasks`). A suggestion with an undone task already answers 409 `task_already_created`. `surveyQuestion` must be empty or a key of `GET /tenant/task/questions` (400 `tasks.question_unknown`; a suggestion's own question is taken as it is).",
       },
     })
     .input(ZTaskInput)
@@ -105,7 +120,7 @@ export const taskRouter = router({
         tags,
         summary: "Change a task",
         description:
-          "Fields left out stay as they are; `status: null` reopens a DONE task. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`).",
+          "Fields left out stay as they are; `status: null` reopens a DONE task. A changed `surveyQuestion` must be empty or a key of `GET /tenant/task/questions` (400 `tasks.question_unknown`); an unchanged one is kept even when its template is no longer active. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`).",
       },
     })
     .input(ZTaskPatch.extend(ZId.shape))

@@ -65,6 +65,16 @@ export const ZTask = z.object({
   followUp: ZFollowUp.nullable(),
 });
 
+export const ZQuestionOption = z
+  .object({
+    key: z.string(),
+    type: z.enum(["PERSONNEL", "MANAGEMENT"]).meta({ description: "The template's survey type." }),
+    group: z.string().nullable().meta({ description: "Title of the question's group, or null." }),
+    category: z.string().nullable().meta({ description: "Engine name of the category it measures." }),
+    title: z.string().meta({ description: "In the caller's language; English where none." }),
+  })
+  .meta({ description: "A question of an active survey template that a task may name (document 2 §4)." });
+
 export const ZStaticTask = z.object({
   id: z.string(),
   key: z.string(),

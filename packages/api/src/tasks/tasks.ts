@@ -17,6 +17,7 @@ import { schema, type Tx } from "@kunto/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { textOr, textsOf } from "../content-texts";
 import { withFollowUp } from "./follow-up";
+import { checkQuestion } from "./questions";
 import { selectTasks } from "./task-dto";
 
 /**
@@ -136,7 +137,8 @@ function keepsTexts(texts: TaskTexts, name: string, description: string | null |
 
 export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw: TTaskInput) {
   const input = ZTaskInput.parse(raw);
-  let { name, description, swotType, surveyQuestion } = input;
+  let { name, description, swotType } = input;
+  let surveyQuestion = input.surveyQuestion || null;
   let texts: TaskTexts | null = null;
   let type: TaskType = input.type ?? "manual";
   let priority = input.priority ?? "MEDIUM";
@@ -165,7 +167,9 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
     checkKeepsType(tenant, staticTaskId, suggestion.type, type);
     categoryId ??= suggestion.categoryId;
     swotType ??= suggestion.swotType;
-    surveyQuestion ??= suggestion.surveyQuestion;
+    // The suggestion's own question is taken as it is (platform content); another one is checked.
+    if (surveyQuestion !== suggestion.surveyQuestion) await checkQuestion(tx, surveyQuestion);
+    surveyQuestion ||= suggestion.surveyQuestion;
     if (input.priority === undefined) priority = suggestion.priority;
     const all = await textsOf(tx, [suggestion.nameTid, suggestion.descriptionTid]);
     const suggested = {
@@ -181,7 +185,7 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
     }
     // Unchanged texts stay the suggestion's in every language (issue 18.1).
     if (keepsTexts(suggested, name, description ?? null)) texts = suggested;
-  }
+  } else await checkQuestion(tx, surveyQuestion);
   if (isHelpType(type)) categoryId = null;
   checkFields(type, name, categoryId);
   await checkPlan(tx, tenant, staticTaskId);
@@ -237,6 +241,10 @@ export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTa
   if (isHelpType(type)) categoryId = null;
   const name = patch.name ?? row.name;
   checkFields(type, name, categoryId);
+  // Only a changed question is checked: one whose template was deactivated since stays (§4).
+  const surveyQuestion =
+    patch.surveyQuestion === undefined ? row.surveyQuestion : patch.surveyQuestion || null;
+  if (surveyQuestion !== row.surveyQuestion) await checkQuestion(tx, surveyQuestion);
   const description = patch.description === undefined ? row.description : patch.description?.trim() || null;
   // An edited name or description is the task's own from now on, in every language.
   const texts =
@@ -253,6 +261,7 @@ export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTa
       priority: patch.priority ?? row.priority,
       categoryId,
       swotType: patch.swotType === undefined ? row.swotType : patch.swotType,
+      surveyQuestion,
       teamId: patch.teamKey === undefined ? row.teamId : await teamIdOf(tx, tenantId, patch.teamKey),
       assigneeUserId:
         patch.userInChargeId === undefined

@@ -2,7 +2,6 @@ import { generateToken } from "@kunto/auth";
 import {
   effectivePlan,
   type Language,
-  MAX_IMAGE_BYTES,
   type Plan,
   type SubscriptionStatus,
   sanitizeFileName,
@@ -13,6 +12,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../context";
 import type { TUser } from "../dto";
 import { fail } from "../errors";
+import { decodeImage } from "../images";
 
 type MembershipRef = {
   tenantId: string;
@@ -120,28 +120,19 @@ export async function setLanguage(tx: Tx, user: UserRow, language: Language) {
   await tx.update(schema.users).set({ language }).where(eq(schema.users.id, user.id));
 }
 
-const IMAGE_SIGNATURES: Array<{ type: string; bytes: number[] }> = [
-  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47] },
-  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
-  { type: "image/webp", bytes: [0x52, 0x49, 0x46, 0x46] },
-];
-
 /**
  * Stores a profile picture after checking its real type by its first bytes, not its name. The
  * name is kept only sanitised (document 1 §5).
  */
 export async function setUserImage(tx: Tx, user: UserRow, dataBase64: string, fileName?: string) {
   assertNotDemo(user);
-  const data = Buffer.from(dataBase64, "base64");
-  if (data.length === 0 || data.length > MAX_IMAGE_BYTES) fail("invalid_image");
-  const kind = IMAGE_SIGNATURES.find((s) => s.bytes.every((b, i) => data[i] === b));
-  if (!kind) return fail("invalid_image");
+  const { data, contentType } = decodeImage(dataBase64);
   const key = generateToken();
   await tx.delete(schema.userImages).where(eq(schema.userImages.userId, user.id));
   await tx.insert(schema.userImages).values({
     key,
     userId: user.id,
-    contentType: kind.type,
+    contentType,
     fileName: fileName ? sanitizeFileName(fileName, "profile-picture") : null,
     data,
   });

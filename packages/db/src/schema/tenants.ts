@@ -23,7 +23,7 @@ import {
   updatedAt,
 } from "./columns";
 import { demoSandboxes } from "./sandbox";
-import { users } from "./users";
+import { bytea, users } from "./users";
 
 export const tenants = pgTable(
   "tenants",
@@ -57,6 +57,11 @@ export const tenants = pgTable(
      * rotation. Null until the first rotation, while the page is still addressed by the id.
      */
     votingKey: text(),
+    /**
+     * The brand colour of the TOTAL plan's branded dashboard (`#rrggbb`, lower case). Kept on a
+     * downgrade but shown only while the plan includes it; the logo is in `tenant_logos`.
+     */
+    brandColor: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,6 +101,27 @@ export const tenants = pgTable(
       using: sql`${t.id} = ${currentTenantSql} or ${platformAdminSql}`,
     }),
   ],
+);
+
+/**
+ * The organisation's logo on the branded dashboard (TOTAL plan): one per organisation, in its own
+ * table so that reading the account never loads the image. Served to the organisation's members
+ * only (`GET /api/tenant/branding/logo`), never by a public key; `key` changes with every upload.
+ */
+export const tenantLogos = pgTable(
+  "tenant_logos",
+  {
+    tenantId: tenantId()
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    contentType: text().notNull(),
+    /** The uploaded file's name, sanitised (document 1 §5). */
+    fileName: text(),
+    data: bytea().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantPolicy("tenant_logos", t.tenantId)],
 );
 
 export const memberships = pgTable(

@@ -8,6 +8,7 @@ import { PageTitle } from "../../components/page-title";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import { TeamsCard } from "../teams/teams-card";
+import { BrandingCard } from "./branding-card";
 import { EditTenantDialog } from "./edit-tenant-dialog";
 import { TenantHeaderCard } from "./tenant-header-card";
 
@@ -19,7 +20,7 @@ export interface AccountSettingsPageProps {
 
 /**
  * Account settings (document 1 §2, tenant_admin only): the header card with the account's
- * details and the edit dialog.
+ * details and the edit dialog, the teams and the dashboard's branding (TOTAL plan).
  */
 export function AccountSettingsPage({ tenantId, openModalOnMount = false }: AccountSettingsPageProps) {
   const { t } = useLingui();
@@ -42,6 +43,7 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
       <PageTitle title={t`Settings`} description={tenant.name} />
       <TenantHeaderCard tenant={tenant} onEdit={canEdit ? edit.open : undefined} />
       <TeamsCard tenantId={tenantId} canEdit={canWriteSurveys} />
+      {canEdit ? <BrandingCard /> : null}
       {/*
         Further cards of this page come here, each added by its own issue (no placeholders):
         - API keys card, for platform admins only (document 3),

@@ -114,7 +114,13 @@ function PlanSummary({ plan }: { plan: Plan }) {
         {answerers === null ? t`Unlimited respondents` : t`Up to ${answerers} respondents`}
       </Text>
       <Text size="sm">{tasks === null ? t`Unlimited tasks` : t`${tasks} suggested tasks`}</Text>
-      <Text size="sm">{limits.fullDashboard ? t`Full dashboard` : t`Limited dashboard`}</Text>
+      <Text size="sm">
+        {limits.brandedDashboard
+          ? t`Full branded dashboard`
+          : limits.fullDashboard
+            ? t`Full dashboard`
+            : t`Limited dashboard`}
+      </Text>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { Donut } from "../../components/donut";
 import { ButtonLink } from "../../components/links";
+import { useBrandAccent } from "./branding";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
 
@@ -20,6 +21,7 @@ const COLORS: Record<CultureType, string> = {
  */
 export function CultureCard({ tenantId, side }: { tenantId: string; side: DashboardSide }) {
   const { t } = useLingui();
+  const accent = useBrandAccent();
   const labels: Record<CultureType, string> = {
     individual: t`Individual`,
     productive: t`Productive`,
@@ -28,7 +30,7 @@ export function CultureCard({ tenantId, side }: { tenantId: string; side: Dashbo
   };
   const percentages = side.culture.percentages;
   return (
-    <Card withBorder padding="lg" h="100%">
+    <Card withBorder padding="lg" h="100%" style={accent}>
       <Stack gap="md" h="100%">
         <Title order={2} size="h3">
           <Trans>Culture</Trans>

@@ -4,14 +4,15 @@ import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-quer
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { ButtonLink } from "../../components/links";
-import { PageTitle } from "../../components/page-title";
 import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
 import { NotificationAlerts } from "../notifications/notification-alerts";
 import { LoopCard } from "../tasks/loop-card";
 import { TasksOverviewCard } from "../tasks/tasks-overview-card";
+import { BrandAccentContext, useDashboardBranding } from "./branding";
 import { CultureCard } from "./culture-card";
+import { DashboardTitle } from "./dashboard-title";
 import { FitnessCard } from "./fitness-card";
 import { HeadlineCard } from "./headline-card";
 import { SurveyEmptyState } from "./survey-empty-state";
@@ -21,7 +22,9 @@ const OnboardingSuccessDialog = lazy(() => import("./onboarding-success-dialog")
 /**
  * The dashboard (document 2 §2 tenant_start): notifications, the Company Fitness Index and culture
  * of the latest answered personnel survey, the tasks overview and (paid plans, once financials
- * exist) the financial chart; the empty states; the dialog after a completed onboarding.
+ * exist) the financial chart; the empty states; the dialog after a completed onboarding. By plan
+ * (document 2 §6): FREE's limited dashboard has no comparison with earlier surveys, TOTAL's is
+ * branded with the organisation's logo and colour.
  */
 export function DashboardPage({
   tenantId,
@@ -38,6 +41,7 @@ export function DashboardPage({
   const tenant = useCurrentTenant(tenantId);
   const { data: values } = useSuspenseQuery(trpc.tenant.values.queryOptions());
   const data = useQuery(trpc.dashboard.survey.queryOptions());
+  const branding = useDashboardBranding(tenant?.plan ?? "FREE");
   if (!tenant) return null;
   const isAdmin = tenant.permissions.has("tenant.update");
   const firstName = me.firstName?.trim();
@@ -49,66 +53,75 @@ export function DashboardPage({
   };
 
   return (
-    <Stack gap="lg">
-      <PageTitle title={firstName ? t`Welcome, ${firstName}` : t`Welcome`} description={tenant.name} />
-      <NotificationAlerts tenantId={tenantId} />
-      {isAdmin && isOnboardingOpen(onboardingStep(values)) ? (
-        <Card withBorder padding="lg">
-          <Group justify="space-between" gap="sm">
-            <div>
-              <Text fw={600}>
-                <Trans>Finish setting up your organisation</Trans>
-              </Text>
-              <Text size="sm" c="dimmed">
-                <Trans>Add your teams and your first surveys step by step.</Trans>
-              </Text>
-            </div>
-            <ButtonLink to="/t/$tenantId/onboarding" params={{ tenantId }} size="sm">
-              <Trans>Continue set-up</Trans>
-            </ButtonLink>
-          </Group>
-        </Card>
-      ) : null}
-
-      {data.data?.hasSurveys ? (
-        <HeadlineCard
-          side={data.data.personnel ?? null}
-          canReadSurveys={tenant.permissions.has("survey.read")}
+    <BrandAccentContext.Provider value={branding.color}>
+      <Stack gap="lg">
+        <DashboardTitle
+          title={firstName ? t`Welcome, ${firstName}` : t`Welcome`}
+          description={tenant.name}
+          organisation={tenant.name}
+          color={branding.color}
+          logoSrc={branding.logoSrc}
         />
-      ) : null}
-      {data.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Skeleton h={320} />
-          <Skeleton h={320} />
-        </SimpleGrid>
-      ) : data.isError ? (
-        <Text c="red.9" role="alert">
-          <Trans>The survey results could not be loaded.</Trans>
-        </Text>
-      ) : !data.data.hasSurveys ? (
-        <SurveyEmptyState tenantId={tenantId} kind="no_surveys" isAdmin={isAdmin} />
-      ) : data.data.personnel ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <FitnessCard tenantId={tenantId} side={data.data.personnel} />
-          <CultureCard tenantId={tenantId} side={data.data.personnel} />
-        </SimpleGrid>
-      ) : (
-        <SurveyEmptyState
-          tenantId={tenantId}
-          kind={data.data.hasPersonnelSurvey ? "no_answers" : "no_personnel"}
-          isAdmin={isAdmin}
-        />
-      )}
+        <NotificationAlerts tenantId={tenantId} />
+        {isAdmin && isOnboardingOpen(onboardingStep(values)) ? (
+          <Card withBorder padding="lg">
+            <Group justify="space-between" gap="sm">
+              <div>
+                <Text fw={600}>
+                  <Trans>Finish setting up your organisation</Trans>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <Trans>Add your teams and your first surveys step by step.</Trans>
+                </Text>
+              </div>
+              <ButtonLink to="/t/$tenantId/onboarding" params={{ tenantId }} size="sm">
+                <Trans>Continue set-up</Trans>
+              </ButtonLink>
+            </Group>
+          </Card>
+        ) : null}
 
-      <TasksOverviewCard tenantId={tenantId} />
-      <LoopCard />
-      {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
+        {data.data?.hasSurveys ? (
+          <HeadlineCard
+            side={data.data.personnel ?? null}
+            canReadSurveys={tenant.permissions.has("survey.read")}
+            comparisonAvailable={data.data.comparisonAvailable}
+          />
+        ) : null}
+        {data.isPending ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Skeleton h={320} />
+            <Skeleton h={320} />
+          </SimpleGrid>
+        ) : data.isError ? (
+          <Text c="red.9" role="alert">
+            <Trans>The survey results could not be loaded.</Trans>
+          </Text>
+        ) : !data.data.hasSurveys ? (
+          <SurveyEmptyState tenantId={tenantId} kind="no_surveys" isAdmin={isAdmin} />
+        ) : data.data.personnel ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <FitnessCard tenantId={tenantId} side={data.data.personnel} />
+            <CultureCard tenantId={tenantId} side={data.data.personnel} />
+          </SimpleGrid>
+        ) : (
+          <SurveyEmptyState
+            tenantId={tenantId}
+            kind={data.data.hasPersonnelSurvey ? "no_answers" : "no_personnel"}
+            isAdmin={isAdmin}
+          />
+        )}
 
-      {onboardingSuccess && (
-        <Suspense fallback={null}>
-          <OnboardingSuccessDialog onClose={() => void closeSuccess()} />
-        </Suspense>
-      )}
-    </Stack>
+        <TasksOverviewCard tenantId={tenantId} />
+        <LoopCard />
+        {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
+
+        {onboardingSuccess && (
+          <Suspense fallback={null}>
+            <OnboardingSuccessDialog onClose={() => void closeSuccess()} />
+          </Suspense>
+        )}
+      </Stack>
+    </BrandAccentContext.Provider>
   );
 }

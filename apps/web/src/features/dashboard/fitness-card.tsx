@@ -6,6 +6,7 @@ import { ReleaseNote } from "../../components/release-note";
 import { BAND_CHART_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
 import { signedPoints } from "../../lib/points";
 import { formatSurveyDay, surveyTitle } from "../surveys/survey-labels";
+import { useBrandAccent } from "./branding";
 import type { DashboardSide } from "./types";
 import { WithheldNote } from "./withheld-note";
 
@@ -19,6 +20,7 @@ const AREAS: Area[] = ["efficiency", "capability", "leadership", "overall"];
  */
 export function FitnessCard({ tenantId, side }: { tenantId: string; side: DashboardSide }) {
   const { t } = useLingui();
+  const accent = useBrandAccent();
   const labels: Record<Area, string> = {
     efficiency: t`Efficiency`,
     capability: t`Capability`,
@@ -37,7 +39,7 @@ export function FitnessCard({ tenantId, side }: { tenantId: string; side: Dashbo
   const title = surveyTitle({ name: side.survey.name, type: "PERSONNEL" });
 
   return (
-    <Card withBorder padding="lg" h="100%">
+    <Card withBorder padding="lg" h="100%" style={accent}>
       <Stack gap="md" h="100%">
         <div>
           <Title order={2} size="h3">

@@ -7,23 +7,30 @@ import { BAND_COLORS, BAND_LABELS, type Band } from "../../lib/bands";
 import { signedPoints } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
 import { ParticipationText, surveyTitle } from "../surveys/survey-labels";
+import { useBrandAccent } from "./branding";
+import { PlanNote } from "./plan-note";
 import type { DashboardSide } from "./types";
 
 /**
  * The dashboard's lead (issue 18.5): the Company Fitness Index result of the latest answered
  * personnel survey with its band and its change since the previous survey (from unrounded values,
  * rounded once), whether those are interim results, and the participation of each running survey
- * (answers ÷ estimated answerers). Members who may not read surveys see the result only.
+ * (answers ÷ estimated answerers). Members who may not read surveys see the result only. On the
+ * FREE plan's limited dashboard the change gives way to a plan note (the server sends no earlier
+ * survey).
  */
 export function HeadlineCard({
   side,
   canReadSurveys,
+  comparisonAvailable,
 }: {
   side: DashboardSide | null;
   canReadSurveys: boolean;
+  comparisonAvailable: boolean;
 }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
+  const accent = useBrandAccent();
   const surveys = useQuery({ ...trpc.survey.list.queryOptions(), enabled: canReadSurveys });
   const running = (surveys.data ?? []).filter((s) => s.status === SURVEY_STATUS.running);
   const overall = side && side.status === "ok" ? side.fitnessIndex.overall : null;
@@ -31,7 +38,7 @@ export function HeadlineCard({
   const change = overall?.value != null && before !== null ? overall.value - before : null;
   if (overall?.value == null && running.length === 0) return null;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="headline-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="headline-title" style={accent}>
       <Stack gap="sm">
         {overall?.value != null && side ? (
           <Stack gap={4}>
@@ -51,6 +58,11 @@ export function HeadlineCard({
                 </Text>
               ) : null}
             </Group>
+            {comparisonAvailable ? null : (
+              <PlanNote plan="PRO">
+                <Trans>Comparison with earlier surveys is included in the PRO and TOTAL plans.</Trans>
+              </PlanNote>
+            )}
             <Text size="sm" c="dark.5" className="break-anywhere">
               {side.survey.status === SURVEY_STATUS.running
                 ? t`Interim result of ${surveyTitle({ name: side.survey.name, type: "PERSONNEL" })}: the survey is still running.`

@@ -23,6 +23,7 @@ import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
+import { FormInvalidHint } from "../../components/form-errors";
 import { AnchorLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
 import { ERROR_MESSAGES, errorMessage, fieldErrorMessage } from "../../lib/api-error";
@@ -318,11 +319,12 @@ export function TemplateEditor({ template }: { template?: TemplateDetails }) {
         style={{ borderTop: "1px solid var(--mantine-color-default-border)", zIndex: 150 }}
       >
         <Group justify="flex-end" gap="sm" wrap="nowrap">
-          {showErrors && issues.length > 0 ? (
-            <Text size="sm" c="red.9" role="alert" style={{ minWidth: 0 }}>
-              <Plural value={issues.length} one="# validation error" other="# validation errors" />
-            </Text>
-          ) : null}
+          {/* §5: after a refused save, until the template is valid or saved. */}
+          <FormInvalidHint shown={showErrors && issues.length > 0}>
+            <Plural value={issues.length} one="# validation error" other="# validation errors" />
+            {" · "}
+            <Trans>Check that you have filled in all required fields.</Trans>
+          </FormInvalidHint>
           <Button onClick={save} loading={saving}>
             <Trans>Save</Trans>
           </Button>

@@ -7,14 +7,14 @@ import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormButtons } from "../../components/form-buttons";
-import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
+import { FormErrorAlert, FormInvalidHint, useFormAlert } from "../../components/form-errors";
 import { useTRPC } from "../../lib/trpc";
 import { NotificationSelect, type NotificationValue } from "./notification-select";
 import { dateInputFormat, datesLocale } from "./survey-date-input";
 import { SURVEY_TYPE_LABELS } from "./survey-labels";
 
 /**
- * The survey form (document 2 §2, §5, §9): type, dates, estimated answerers, notifications, name.
+ * The survey form (document 2 §2, §5, §9): type, dates, expected answers (`estimatedAnswerers`), notifications, name.
  * Used by the create survey page and the onboarding's survey steps (with the type fixed).
  */
 export function CreateSurveyForm({
@@ -48,6 +48,8 @@ export function CreateSurveyForm({
     dates_error: "dates",
     dates_in_past_error: "dates",
   });
+  // The hint of a refused submit stays until the form is valid or the next submit decides again.
+  const invalidShown = formAlert.invalid && !form.isValid();
   const create = useMutation(
     trpc.survey.create.mutationOptions({
       onMutate: formAlert.clear,
@@ -76,11 +78,7 @@ export function CreateSurveyForm({
       }, formAlert.onInvalid)}
     >
       <Stack gap="md">
-        <FormErrorAlert
-          invalid={formAlert.invalid}
-          error={formAlert.error}
-          fallback={msg`Analysis creation failed`}
-        />
+        <FormErrorAlert error={formAlert.error} fallback={msg`Analysis creation failed`} />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="survey-type-label">
             <Trans>Type</Trans>
@@ -113,7 +111,8 @@ export function CreateSurveyForm({
           />
         </DatesProvider>
         <NumberInput
-          label={t`Estimated answerers`}
+          label={t`Expected answers`}
+          description={t`Participation is counted against this number.`}
           min={0}
           allowDecimal={false}
           allowNegative={false}
@@ -124,19 +123,21 @@ export function CreateSurveyForm({
           onChange={(value) => form.setFieldValue("notifications", value)}
         />
         <TextInput label={t`Name`} description={t`Optional`} {...form.getInputProps("name")} />
-        {onCancel ? (
-          <FormButtons
-            onCancel={onCancel}
-            loading={create.isPending}
-            submitLabel={<Trans>Create survey</Trans>}
-          />
-        ) : (
-          <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          {/* §5 "validation errors hint in the bottom bar": after a refused submit, until valid. */}
+          <FormInvalidHint shown={invalidShown} />
+          {onCancel ? (
+            <FormButtons
+              onCancel={onCancel}
+              loading={create.isPending}
+              submitLabel={<Trans>Create survey</Trans>}
+            />
+          ) : (
             <Button type="submit" loading={create.isPending}>
               <Trans>Create survey</Trans>
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </form>
   );

@@ -42,7 +42,9 @@ const REASONS: Record<string, MessageDescriptor> = {
 
 /**
  * The share card (document 2 §2, §5): a link per team with a copy button, sharing with another team
- * of the survey's type, sending by e-mail and each invitation's state.
+ * of the survey's type, sending by e-mail and each invitation's state. Shown to those who may manage
+ * shares: to a read-only member the server withholds the links (null; document 2 §6), and a link
+ * row without its link is left out.
  */
 export function ShareCard({
   tenantId,
@@ -73,7 +75,9 @@ export function ShareCard({
       onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
     }),
   );
-  const mailingShare = shares.data?.find((s) => s.key === mailing) ?? null;
+  // Only a share with its key can be sent (the key and links are withheld from read-only members).
+  const mailingShare = shares.data?.find((s) => s.id === mailing) ?? null;
+  const mailable = mailingShare?.key ? { ...mailingShare, key: mailingShare.key } : null;
 
   return (
     <Card withBorder padding="lg">
@@ -92,40 +96,42 @@ export function ShareCard({
           </Text>
         ) : null}
         {shares.data?.map((share) => (
-          <Stack key={share.key} gap="xs">
-            {share.links.map((link) => (
-              <Group key={link.teamKey} gap="xs" align="flex-end" wrap="nowrap">
-                <TextInput
-                  label={t`Link for ${link.teamName}`}
-                  value={link.url}
-                  readOnly
-                  onFocus={(event) => event.currentTarget.select()}
-                  style={{ flex: 1, minWidth: 0 }}
-                  data-testid="share-link"
-                />
-                <CopyButton value={link.url}>
-                  {({ copied, copy }) => (
-                    <ActionIcon
-                      size="lg"
-                      variant="light"
-                      aria-label={t`Copy link for ${link.teamName}`}
-                      onClick={() => {
-                        copy();
-                        notifications.show({ color: "green", message: t`Link copied` });
-                      }}
-                    >
-                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                    </ActionIcon>
-                  )}
-                </CopyButton>
-              </Group>
-            ))}
+          <Stack key={share.id} gap="xs">
+            {share.links
+              .flatMap((link) => (link.url === null ? [] : [{ ...link, url: link.url }]))
+              .map((link) => (
+                <Group key={link.teamKey} gap="xs" align="flex-end" wrap="nowrap">
+                  <TextInput
+                    label={t`Link for ${link.teamName}`}
+                    value={link.url}
+                    readOnly
+                    onFocus={(event) => event.currentTarget.select()}
+                    style={{ flex: 1, minWidth: 0 }}
+                    data-testid="share-link"
+                  />
+                  <CopyButton value={link.url}>
+                    {({ copied, copy }) => (
+                      <ActionIcon
+                        size="lg"
+                        variant="light"
+                        aria-label={t`Copy link for ${link.teamName}`}
+                        onClick={() => {
+                          copy();
+                          notifications.show({ color: "green", message: t`Link copied` });
+                        }}
+                      >
+                        {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                      </ActionIcon>
+                    )}
+                  </CopyButton>
+                </Group>
+              ))}
             <Group gap="xs">
               <Button
                 variant="light"
                 size="xs"
                 leftSection={<IconMail size={16} />}
-                onClick={() => setMailing(share.key)}
+                onClick={() => setMailing(share.id)}
               >
                 <Trans>Share by e-mail</Trans>
               </Button>
@@ -209,7 +215,7 @@ export function ShareCard({
         ) : null}
       </Stack>
       <ShareEmailDialog
-        share={mailingShare}
+        share={mailable}
         plan={tenant?.plan ?? "FREE"}
         paid={isPaid(tenant?.plan ?? "FREE")}
         surveyKey={surveyKey}

@@ -1,5 +1,6 @@
 import { dayOf, SURVEY_STATUS } from "@kunto/core";
 import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart } from "@mantine/charts";
 import {
@@ -27,7 +28,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { AnchorLink } from "../../components/links";
 import { PageTitle } from "../../components/page-title";
-import { errorMessage } from "../../lib/api-error";
+import { errorMessage, getErrorKey } from "../../lib/api-error";
 import { formatDate, formatNumber } from "../../lib/format";
 import { PLAN_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../lib/trpc";
@@ -37,12 +38,20 @@ import { ShareCard } from "./share-card";
 import { datesLocale } from "./survey-date-input";
 import { EstimatedAnswerersDialog, ScheduleDialog, useUpdateSurvey } from "./survey-dialogs";
 import { formatSurveyDay, SURVEY_TYPE_LABELS, SurveyStatusBadge, surveyTitle } from "./survey-labels";
+import { genericSaveFailure, surveyCards } from "./survey-page-rules";
 import { SurveyTasksCard } from "./survey-tasks-card";
 
 /** §9: at most 10 members shown per team, rows of 40 px, a 175 px scroll area from 6 members on. */
 const MEMBERS_SHOWN = 10;
 const MEMBER_ROW_HEIGHT = 40;
 const MEMBER_SCROLL_HEIGHT = 175;
+
+/** §8 "Notification settings save": the setting's own message when nothing more specific is known. */
+const NOTIFICATIONS_SAVE_FAILED = msg`Saving the survey notification setting failed.`;
+const notificationsSaveError = (error: unknown) =>
+  genericSaveFailure(getErrorKey(error))
+    ? i18n._(NOTIFICATIONS_SAVE_FAILED)
+    : errorMessage(error, NOTIFICATIONS_SAVE_FAILED);
 
 /** While a survey runs, the answer count refreshes by itself (at most 10 s old). */
 export const ANSWERS_REFRESH_MS = 5_000;
@@ -74,7 +83,8 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
   const [scheduleOpened, schedule] = useDisclosure(false);
   const [estimatedOpened, estimated] = useDisclosure(false);
   const [deleteOpened, deleteDialog] = useDisclosure(false);
-  const update = useUpdateSurvey(survey.key);
+  const update = useUpdateSurvey(survey.key, undefined, notificationsSaveError);
+  const cards = surveyCards(survey.status, canWrite, survey.teams.length);
   const remove = useMutation(
     trpc.survey.delete.mutationOptions({
       onSuccess: async () => {
@@ -154,7 +164,7 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
               </Stack>
               <Stack gap={0}>
                 <Text size="sm" c="dimmed">
-                  <Trans>Estimated answerers</Trans>
+                  <Trans>Expected answers</Trans>
                 </Text>
                 <Group gap="xs">
                   <Text size="xl" fw={700}>
@@ -217,10 +227,8 @@ export function SingleSurveyPage({ tenantId, surveyKey }: { tenantId: string; su
           </Stack>
         </Card>
       </SimpleGrid>
-      {running && canWrite ? (
-        <ShareCard tenantId={tenantId} surveyKey={survey.key} type={survey.type} />
-      ) : null}
-      {ended || (!canWrite && survey.teams.length > 0) ? <TeamsList teams={survey.teams} /> : null}
+      {cards.share ? <ShareCard tenantId={tenantId} surveyKey={survey.key} type={survey.type} /> : null}
+      {cards.teams ? <TeamsList teams={survey.teams} /> : null}
       <SurveyTasksCard tenantId={tenantId} surveyKey={survey.key} />
       {canWrite ? (
         <>

@@ -11,8 +11,15 @@ import { useTRPC } from "../../lib/trpc";
 import { firstDayChoosable, lastDayMin, scheduleDefaults } from "./schedule-dates";
 import { dateInputFormat, datesLocale } from "./survey-date-input";
 
-/** Saves a change of the survey and refreshes what shows it. */
-export function useUpdateSurvey(key: string, onDone?: () => void) {
+/**
+ * Saves a change of the survey and refreshes what shows it. A failure shows `messageOf(error)`
+ * (by default the general handler's text).
+ */
+export function useUpdateSurvey(
+  key: string,
+  onDone?: () => void,
+  messageOf: (error: unknown) => string = (error) => errorMessage(error),
+) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -25,7 +32,7 @@ export function useUpdateSurvey(key: string, onDone?: () => void) {
         notifications.show({ color: "green", message: t`Saved` });
         onDone?.();
       },
-      onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
+      onError: (error) => notifications.show({ color: "red", message: messageOf(error) }),
     }),
   );
 }
@@ -119,10 +126,10 @@ export function EstimatedAnswerersDialog({
   const [value, setValue] = useState<number | string>(survey.estimatedAnswerers ?? "");
   const update = useUpdateSurvey(survey.key, onClose);
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Estimated answerers`} size={390}>
+    <Modal opened={opened} onClose={onClose} title={t`Expected answers`} size={390}>
       <Stack gap="md">
         <NumberInput
-          label={t`Estimated answerers`}
+          label={t`Expected answers`}
           min={0}
           allowDecimal={false}
           allowNegative={false}

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
+import { QuestionSelect } from "./question-select";
 import { PRIORITY_LABELS, typeLabel } from "./task-labels";
 import { type Category, type Task, textIn } from "./task-model";
 
@@ -61,6 +62,7 @@ export function TaskDialog({
   const [dueDate, setDueDate] = useState(task?.dueDate ?? "");
   const [assignee, setAssignee] = useState<string | null>(task?.userInCharge?.id ?? null);
   const [team, setTeam] = useState<string | null>(task?.team?.key ?? null);
+  const [question, setQuestion] = useState<string | null>(task?.surveyQuestion ?? null);
   const [done, setDone] = useState(task?.status === "DONE");
   const [errors, setErrors] = useState<{ name?: string; category?: string }>({});
   const keepType =
@@ -95,6 +97,7 @@ export function TaskDialog({
       dueDate: dueDate || null,
       userInChargeId: assignee,
       teamKey: team,
+      surveyQuestion: question,
       status: done ? ("DONE" as const) : null,
     };
     if (task) update.mutate({ id: task.id, ...body, ...(keepType ? {} : { type }) });
@@ -193,6 +196,7 @@ export function TaskDialog({
             comboboxProps={{ withinPortal: false }}
           />
         </Group>
+        <QuestionSelect value={question} onChange={setQuestion} enabled={opened} />
         <Checkbox label={t`Done`} checked={done} onChange={(e) => setDone(e.currentTarget.checked)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
