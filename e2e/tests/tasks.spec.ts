@@ -79,10 +79,10 @@ test.describe("issue 9: tasks and task voting", () => {
     await page.getByRole("menuitem", { name: "Mark done" }).click();
     await expect(card(voted).getByText("Done", { exact: true })).toBeVisible();
     await phone.reload();
-    const doneList = phone.getByRole("region", { name: "Wy powiedzieliście, my zrobiliśmy" });
+    const doneList = phone.getByRole("region", { name: "Powiedzieliście – zrobiliśmy" });
     const doneItem = doneList.getByTestId("done-task").filter({ hasText: votedPl });
     await expect(doneItem).toBeVisible();
-    await expect(doneItem.getByText("Zrobione")).toBeVisible();
+    await expect(doneItem.getByText("Wykonane")).toBeVisible();
     await expectAccessible(phone, "task voting page with a done task");
     await staff.close();
     await context.close();
