@@ -89,6 +89,9 @@ if (mode === "start") {
     // Every message of the client must be extracted (and the catalogs committed) before it can be translated.
     ["catalogs up to date", ["i18n:check"]],
     ["type check", ["typecheck"]],
+    // The REST document: Spectral and Redocly clean, and the typed client generated from it current (issue 20).
+    ["OpenAPI lint", ["lint:openapi"]],
+    ["typed client up to date", ["--filter", "@kunto/client", "check"]],
     [
       "unit and integration tests",
       [

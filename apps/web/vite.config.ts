@@ -2,7 +2,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { precompressPlugin } from "./scripts/precompress";
 
 const API_TARGET = process.env.KUNTO_API_URL ?? "http://localhost:3000";
@@ -22,6 +22,21 @@ const proxy: ProxyOptions = {
   },
 };
 
+/**
+ * `/login` is the light sign-in page (sign-in.html), as the server answers it (apps/server/src/app.ts):
+ * the dev server serves that page there too, instead of the app's index.html.
+ */
+const signInPage: Plugin = {
+  name: "kunto-sign-in-page",
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const match = /^\/login(\?.*)?$/.exec(req.url ?? "");
+      if (match) req.url = `/sign-in.html${match[1] ?? ""}`;
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -29,6 +44,7 @@ export default defineConfig({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui({ failOnCompileError: true }),
     precompressPlugin(),
+    signInPage,
   ],
   server: {
     port: 5173,
@@ -39,9 +55,10 @@ export default defineConfig({
     // The lazily loaded password estimator chunk is ~1.7 MB (its dictionaries); all else is small.
     chunkSizeWarningLimit: 1800,
     rollupOptions: {
-      // Two pages: the admin app, and the public respondent page served at /public/ (its own small
-      // entry: React without Mantine, the router or the query library).
-      input: { main: "index.html", respondent: "respondent.html" },
+      // Three pages: the admin app, the public respondent page served at /public/ and the sign-in
+      // page served at /login (each of the two its own small entry: React without Mantine, the
+      // router or the query library).
+      input: { main: "index.html", respondent: "respondent.html", signIn: "sign-in.html" },
       output: {
         codeSplitting: {
           // zod and the shared form schemas build their schemas when loaded, so they stay in a
@@ -51,6 +68,13 @@ export default defineConfig({
           // @kunto/core (no zod, no password dictionaries) is one small chunk of its own, taken
           // first, so the schemas group does not pull it in as its dependencies.
           groups: [
+            {
+              // The languages and the password policy, all the light sign-in page takes of
+              // @kunto/core: a chunk of their own, so it does not load the rest.
+              name: "core-light",
+              priority: 3,
+              test: /[\\/]packages[\\/]core[\\/]src[\\/](languages|password-policy)\.ts$/,
+            },
             {
               name: "core",
               priority: 2,

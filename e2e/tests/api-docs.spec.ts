@@ -11,6 +11,9 @@ test("the API docs page renders the documented operations without leaving the se
   });
   await page.goto("/api-docs/index.html");
   await expect(page.getByText("Kunto API").first()).toBeVisible();
+  // Tags start folded; every tag is listed, and opening one shows its operations.
+  await expect(page.locator(".opblock-tag", { hasText: "API keys" })).toBeVisible();
+  await page.locator(".opblock-tag", { hasText: "Organisation members" }).first().click();
   await expect(page.getByText("/tenant/user/{userId}/role/{role}").first()).toBeVisible();
   expect(external).toEqual([]);
 });

@@ -12,6 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiDocsRoutes } from "./api-docs";
+import { auditExportHandler } from "./audit-export";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csrfGuard } from "./csrf";
 import { reportExportHandler } from "./report-export/route";
@@ -100,7 +101,7 @@ export function createApp(options: AppOptions) {
       req: c.req.raw,
       // One POST once ran 1,000 writes (issue 6.11); the web client's batch link has the same cap.
       maxBatchSize: MAX_TRPC_BATCH,
-      createContext: () => createRequestContext(deps, c, setCookies),
+      createContext: () => createRequestContext(deps, c, setCookies, "trpc"),
       // A refusal that knows when it ends (a full rate limit, a full demo) says so (issue 17.5).
       responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
     });
@@ -131,6 +132,9 @@ export function createApp(options: AppOptions) {
 
   // Report downloads (issue 8): binary answers, so beside the REST adapter, not through it.
   app.get("/api/tenant/reports/export/:format", reportExportHandler(deps));
+  // Audit log downloads (issue 20.5): text/csv, beside the REST adapter like the reports.
+  app.get("/api/tenant/audit/csv", auditExportHandler(deps, "tenant"));
+  app.get("/api/admin/audit/csv", auditExportHandler(deps, "admin"));
 
   const rest = createRestHandler("/api");
   app.all("/api/*", async (c) => {
@@ -193,6 +197,10 @@ function mountWebClient(app: Hono, webDist: string) {
   app.get("/public", (c) => c.redirect("/public/", 301));
   app.get("/public/", async (c) =>
     c.html(await readFile(join(webDist, "respondent.html"), "utf8"), 200, { "cache-control": "no-cache" }),
+  );
+  // The sign-in page (issue 19.13): its own small entry too, so signing in does not wait for the app.
+  app.get("/login", async (c) =>
+    c.html(await readFile(join(webDist, "sign-in.html"), "utf8"), 200, { "cache-control": "no-cache" }),
   );
   app.use("*", serveStatic({ root: webDist, precompressed: true }));
   // Read per request (the OS caches it): a new build is served without a restart.

@@ -68,6 +68,15 @@ export function whenAnsweredOf(env: unknown): (run: () => void) => void {
 }
 
 /**
+ * The credential of `Authorization: Bearer <publicKey>.<privateKey>` (an API key, issue 20); null
+ * without one. Other schemes are not ours (a proxy's Basic authentication) and are ignored.
+ */
+export function bearerOf(header: string | undefined): string | null {
+  const match = /^Bearer[ \t]+(\S.*)$/i.exec(header?.trim() ?? "");
+  return match?.[1]?.trim() ?? null;
+}
+
+/**
  * Builds the per-request context shared by tRPC and REST. The session cookie is validated by the
  * procedure that needs a user, not here. Cookies the call sets are collected in `setCookies` and
  * added to the adapter's response by the route.
@@ -76,9 +85,11 @@ export async function createRequestContext(
   deps: ContextDeps,
   c: HonoContext,
   setCookies: string[],
+  transport: "trpc" | "rest" = "rest",
 ): Promise<Context> {
   const secure = deps.config.secureCookies;
   const cookieName = sessionCookieName(secure);
+  const bearer = bearerOf(c.req.header("authorization"));
   const clear = () =>
     setCookies.push(
       generateCookie(cookieName, "", { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: 0 }),
@@ -89,7 +100,10 @@ export async function createRequestContext(
     log: deps.log,
     ip: clientIp(c, deps.config.trustProxy),
     tenantHeader: c.req.header("x-tenant-id") ?? null,
-    sessionToken: getCookie(c, cookieName) ?? null,
+    // A key's call is the key's alone: the cookie is not read, so no session is used or rotated.
+    sessionToken: bearer ? null : (getCookie(c, cookieName) ?? null),
+    bearer,
+    transport,
     deviceCookie: getCookie(c, deviceCookieName(secure)) ?? null,
     cookies: {
       setDevice: (value) =>

@@ -5,7 +5,7 @@ const KEY_BY_STATUS: Record<number, string> = {
   401: "not_signed_in",
   403: "access_denied",
   404: "not_found",
-  405: "not_found",
+  405: "method_not_allowed",
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "too_many_requests",

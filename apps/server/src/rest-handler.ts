@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { appRouter, type Context, retryAfterHeaders } from "@kunto/api";
 import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { allowedMethods, decodePath, methodNotAllowed } from "./rest-routes";
 
 /**
  * The REST adapter over the same procedures. trpc-to-openapi's own fetch adapter rebuilds its
@@ -21,7 +22,13 @@ export function createRestHandler(endpoint: string) {
 
   return async (request: Request, makeContext: MakeContext): Promise<Response> => {
     const url = new URL(request.url);
-    url.pathname = url.pathname.slice(endpoint.length) || "/";
+    url.pathname = decodePath(url.pathname.slice(endpoint.length)) || "/";
+    // A documented path called with another method: 405 and Allow, not 404 (issue 20.3). HEAD
+    // stays the adapter's (its warm-up answer).
+    if (request.method !== "HEAD") {
+      const allowed = allowedMethods(url.pathname);
+      if (allowed && !allowed.includes(request.method)) return methodNotAllowed(allowed);
+    }
     const text = await request.text();
     let body: unknown;
     let bodyError: unknown = null;

@@ -16,6 +16,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedAccess_deniedRouteImport } from './routes/_authed/access_denied'
+import { Route as AuthedAuditRouteImport } from './routes/_authed/audit'
 import { Route as AuthedCategoriesRouteImport } from './routes/_authed/categories'
 import { Route as AuthedMeRouteImport } from './routes/_authed/me'
 import { Route as AuthedNew_accountRouteImport } from './routes/_authed/new_account'
@@ -27,6 +28,7 @@ import { Route as AuthedSurveytemplatesKeyRouteImport } from './routes/_authed/s
 import { Route as AuthedSurveytemplatesNewRouteImport } from './routes/_authed/surveytemplates/new'
 import { Route as AuthedTTenantIdRouteRouteImport } from './routes/_authed/t/$tenantId/route'
 import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$tenantId/index'
+import { Route as AuthedTTenantIdAuditRouteImport } from './routes/_authed/t/$tenantId/audit'
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
 import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/$tenantId/settings'
@@ -74,6 +76,11 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
 const AuthedAccess_deniedRoute = AuthedAccess_deniedRouteImport.update({
   id: '/access_denied',
   path: '/access_denied',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAuditRoute = AuthedAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedCategoriesRoute = AuthedCategoriesRouteImport.update({
@@ -132,6 +139,11 @@ const AuthedTTenantIdRouteRoute = AuthedTTenantIdRouteRouteImport.update({
 const AuthedTTenantIdIndexRoute = AuthedTTenantIdIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
+const AuthedTTenantIdAuditRoute = AuthedTTenantIdAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AuthedTTenantIdRouteRoute,
 } as any)
 const AuthedTTenantIdDashboardRoute =
@@ -222,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/signup': typeof SignupRoute
   '/access_denied': typeof AuthedAccess_deniedRoute
+  '/audit': typeof AuthedAuditRoute
   '/categories': typeof AuthedCategoriesRoute
   '/me': typeof AuthedMeRoute
   '/new_account': typeof AuthedNew_accountRoute
@@ -232,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
   '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
   '/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
+  '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -254,6 +268,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/signup': typeof SignupRoute
   '/access_denied': typeof AuthedAccess_deniedRoute
+  '/audit': typeof AuthedAuditRoute
   '/categories': typeof AuthedCategoriesRoute
   '/me': typeof AuthedMeRoute
   '/new_account': typeof AuthedNew_accountRoute
@@ -264,6 +279,7 @@ export interface FileRoutesByTo {
   '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
   '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
   '/surveytemplates': typeof AuthedSurveytemplatesIndexRoute
+  '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -288,6 +304,7 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/signup': typeof SignupRoute
   '/_authed/access_denied': typeof AuthedAccess_deniedRoute
+  '/_authed/audit': typeof AuthedAuditRoute
   '/_authed/categories': typeof AuthedCategoriesRoute
   '/_authed/me': typeof AuthedMeRoute
   '/_authed/new_account': typeof AuthedNew_accountRoute
@@ -299,6 +316,7 @@ export interface FileRoutesById {
   '/_authed/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
   '/_authed/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
   '/_authed/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
+  '/_authed/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
@@ -324,6 +342,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/access_denied'
+    | '/audit'
     | '/categories'
     | '/me'
     | '/new_account'
@@ -334,6 +353,7 @@ export interface FileRouteTypes {
     | '/surveytemplates/$key'
     | '/surveytemplates/new'
     | '/surveytemplates/'
+    | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
@@ -356,6 +376,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/access_denied'
+    | '/audit'
     | '/categories'
     | '/me'
     | '/new_account'
@@ -366,6 +387,7 @@ export interface FileRouteTypes {
     | '/surveytemplates/$key'
     | '/surveytemplates/new'
     | '/surveytemplates'
+    | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
@@ -389,6 +411,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/_authed/access_denied'
+    | '/_authed/audit'
     | '/_authed/categories'
     | '/_authed/me'
     | '/_authed/new_account'
@@ -400,6 +423,7 @@ export interface FileRouteTypes {
     | '/_authed/surveytemplates/$key'
     | '/_authed/surveytemplates/new'
     | '/_authed/surveytemplates/'
+    | '/_authed/t/$tenantId/audit'
     | '/_authed/t/$tenantId/dashboard'
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/settings'
@@ -474,6 +498,13 @@ declare module '@tanstack/react-router' {
       path: '/access_denied'
       fullPath: '/access_denied'
       preLoaderRoute: typeof AuthedAccess_deniedRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/audit': {
+      id: '/_authed/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuthedAuditRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/categories': {
@@ -551,6 +582,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/t/$tenantId/'
       preLoaderRoute: typeof AuthedTTenantIdIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/audit': {
+      id: '/_authed/t/$tenantId/audit'
+      path: '/audit'
+      fullPath: '/t/$tenantId/audit'
+      preLoaderRoute: typeof AuthedTTenantIdAuditRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
     '/_authed/t/$tenantId/dashboard': {
@@ -655,6 +693,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedTTenantIdRouteRouteChildren {
+  AuthedTTenantIdAuditRoute: typeof AuthedTTenantIdAuditRoute
   AuthedTTenantIdDashboardRoute: typeof AuthedTTenantIdDashboardRoute
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
   AuthedTTenantIdSettingsRoute: typeof AuthedTTenantIdSettingsRoute
@@ -673,6 +712,7 @@ interface AuthedTTenantIdRouteRouteChildren {
 }
 
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
+  AuthedTTenantIdAuditRoute: AuthedTTenantIdAuditRoute,
   AuthedTTenantIdDashboardRoute: AuthedTTenantIdDashboardRoute,
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,
   AuthedTTenantIdSettingsRoute: AuthedTTenantIdSettingsRoute,
@@ -697,6 +737,7 @@ const AuthedTTenantIdRouteRouteWithChildren =
 
 interface AuthedRouteChildren {
   AuthedAccess_deniedRoute: typeof AuthedAccess_deniedRoute
+  AuthedAuditRoute: typeof AuthedAuditRoute
   AuthedCategoriesRoute: typeof AuthedCategoriesRoute
   AuthedMeRoute: typeof AuthedMeRoute
   AuthedNew_accountRoute: typeof AuthedNew_accountRoute
@@ -712,6 +753,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAccess_deniedRoute: AuthedAccess_deniedRoute,
+  AuthedAuditRoute: AuthedAuditRoute,
   AuthedCategoriesRoute: AuthedCategoriesRoute,
   AuthedMeRoute: AuthedMeRoute,
   AuthedNew_accountRoute: AuthedNew_accountRoute,

@@ -55,6 +55,14 @@ export interface Context {
   tenantHeader: string | null;
   /** The session cookie's token; validated by the procedure that needs a user (see `getAuth`). */
   sessionToken: string | null;
+  /**
+   * The `Authorization: Bearer` credential, an API key `<publicKey>.<privateKey>` (issue 20). When it
+   * is sent the session cookie is not read (`sessionToken` is null): the key alone decides, checked
+   * by tenantProcedure, and a call that needs a person answers 403 `api_key_not_allowed`.
+   */
+  bearer?: string | null;
+  /** The adapter the call came through; keys are accepted on REST (`/api`) only. */
+  transport?: "trpc" | "rest";
   /** The device cookie as sent; its entries are checked by the sign-in (see `deviceFor`). */
   deviceCookie: string | null;
   cookies: CookieJar;

@@ -1,8 +1,8 @@
-import { AppError, type ErrorKey, isErrorKey } from "@kunto/core";
+import { AppError, type ErrorKey, FIELD_ERRORS, isErrorKey } from "@kunto/core";
 import { isDatabaseUnavailable } from "@kunto/db";
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { ZodError } from "zod";
+import { ZodError, z } from "zod";
 
 const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",
@@ -22,7 +22,7 @@ const KEY_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorKey>> = {
   UNAUTHORIZED: "not_signed_in",
   FORBIDDEN: "access_denied",
   NOT_FOUND: "not_found",
-  METHOD_NOT_SUPPORTED: "not_found",
+  METHOD_NOT_SUPPORTED: "method_not_allowed",
   TOO_MANY_REQUESTS: "too_many_requests",
   PAYLOAD_TOO_LARGE: "payload_too_large",
   UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
@@ -65,10 +65,76 @@ export function errorKeyOf(error: TRPCError): ErrorKey {
   return KEY_BY_CODE[error.code] ?? "internal_error";
 }
 
-/** Field messages of a failed zod validation: { "email": "invalid_email" }. */
+const ZFields = z.record(z.string(), z.string()).optional();
+const isFieldKey = (value: string) =>
+  (FIELD_ERRORS as readonly string[]).includes(value) || isErrorKey(value);
+
+/**
+ * The fields of a refusal, each with a key the client translates: a failed zod validation's
+ * messages ({ "email": "invalid_email" }), or the `fields` a service names with its error, where a
+ * word that is no key (`required`, `unknown`, `cycle`) reads as the error's own key (issue 20.3).
+ */
 export function fieldErrorsOf(error: TRPCError): Record<string, string> | undefined {
-  if (!(error.cause instanceof ZodError)) return undefined;
-  const fields: Record<string, string> = {};
-  for (const issue of error.cause.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-  return fields;
+  if (error.cause instanceof ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.cause.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    return fields;
+  }
+  const named = ZFields.safeParse(error.cause instanceof AppError ? error.cause.details?.fields : undefined);
+  if (!named.success || !named.data) return undefined;
+  const key = errorKeyOf(error);
+  return Object.fromEntries(
+    Object.entries(named.data).map(([field, problem]) => [field, isFieldKey(problem) ? problem : key]),
+  );
+}
+
+/**
+ * What a refusal tells beside its key (issue 20.3), sent in the error's `data` and described by
+ * the OpenAPI document's Error schema from this one definition. Only these names leave the server,
+ * each only with a value of its type: a detail a service adds later stays inside until it is
+ * listed here. (`fields` is `fieldErrorsOf`; `retryAfter` is the Retry-After header.)
+ */
+const detail = <T extends z.ZodType>(schema: T, description: string) =>
+  schema.optional().meta({ description });
+const count = () => z.number().int().nonnegative();
+export const ZErrorDetails = z.object({
+  feature: detail(z.string(), "`plan_required`: the plan feature the call needs (e.g. `combinedAnalyses`)."),
+  limit: detail(
+    count(),
+    "`plan_required`: the plan's number the call would pass (teams per share, suggested tasks).",
+  ),
+  cap: detail(count(), "`max_recipients_reached`: the most recipients the plan allows."),
+  id: detail(z.string(), "`task_already_created`: the id of the open task made from that suggestion."),
+  invalid: detail(
+    z.array(z.string()),
+    "`invalid_email_addresses`: the entries that are no address (at most 20).",
+  ),
+  question: detail(
+    z.union([z.string(), z.number().int()]),
+    "`invalid_answer`: the question's key; `survey_template_category_invalid`: the question's index.",
+  ),
+  reason: detail(
+    z.string(),
+    "`invalid_answer`: `unknown_question`, `out_of_range`, `no_such_choice` or `no_answers`.",
+  ),
+  category: detail(z.string(), "`survey_template_category_invalid`: the engine name that names no category."),
+  firstAnswerOn: detail(
+    z.string(),
+    "`survey_start_after_answers`: the day of the first answer (YYYY-MM-DD).",
+  ),
+  questions: detail(count(), "`category_in_use`: survey questions that name the category."),
+  tasks: detail(count(), "`category_in_use`: tasks in the category."),
+});
+export type ErrorDetails = z.infer<typeof ZErrorDetails>;
+
+/** The listed details of a service's refusal (see ZErrorDetails); empty for any other error. */
+export function errorDetailsOf(error: TRPCError): ErrorDetails {
+  const details = error.cause instanceof AppError ? error.cause.details : undefined;
+  if (!details) return {};
+  const sent: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(ZErrorDetails.shape)) {
+    const parsed = schema.safeParse(details[name]);
+    if (parsed.success && parsed.data !== undefined) sent[name] = parsed.data;
+  }
+  return sent as ErrorDetails;
 }

@@ -1,4 +1,5 @@
 export { listMembers } from "./accounts/members";
+export { keyMayCall } from "./api-keys/key-access";
 export { afterAnswer, backgroundWorkDone } from "./background";
 export type { ApiConfig, ApiLimits, Context, CookieJar, Logger } from "./context";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./demo/demo-sandbox";

@@ -15,7 +15,20 @@ const BY_FORMAT: Record<string, string> = {
 const BY_PATTERN: Record<string, string> = {
   "^\\d{9}$": "123456789",
   "^\\d{0,9}$": "42",
+  "^\\d{4}-\\d{2}-\\d{2}$": "2026-11-24",
 };
+/**
+ * Values tried, in order, for a text with a pattern or length bounds none of the above meets: the
+ * first one the schema accepts is the example (a random token, a survey key, a name, digits).
+ */
+const FALLBACKS = [
+  EXAMPLE_UUID,
+  "K7Q2M4XD9BFH",
+  "k3q7x2mbd5vfhy4wz6ncj8rtp9sgl2ea7u3ioqxd",
+  "leadership",
+  "Example",
+  "123456789",
+];
 
 /** Plain text fields read better with a value that fits their name. */
 const BY_NAME: Record<string, string> = {
@@ -34,13 +47,20 @@ const BY_NAME: Record<string, string> = {
   zipCode: "33100",
   streetAddress: "Hämeenkatu 1",
   imageKey: "k3q7x2mbd5vfhy4wz6ncj8rtp9sgl2ea7u3ioqxd",
+  session: "k3q7x2mbd5vfhy4wz6ncj8rt",
+  browserToken: "k3q7x2mbd5vfhy4wz6ncj8rt",
+  engineName: "leadership",
   key: "survey.reminderDays",
   value: "7",
 };
 
+/** Deep enough for the report's nesting (report → survey → heatmap → row → cell → band). */
+const MAX_DEPTH = 32;
+
 export function exampleOf(schema: Schema | undefined, depth = 0, name?: string): unknown {
-  if (!schema || depth > 8) return null;
+  if (!schema || depth > MAX_DEPTH) return null;
   if ("const" in schema) return schema.const;
+  if ("example" in schema) return schema.example;
   const examples = schema.examples;
   if (Array.isArray(examples) && examples.length > 0) return examples[0];
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
@@ -83,12 +103,33 @@ export function exampleOf(schema: Schema | undefined, depth = 0, name?: string):
   }
 }
 
+/**
+ * The first candidate the schema accepts (format, pattern, the field's name, and with a pattern
+ * the fallbacks); otherwise, without a pattern, "Example" cut or padded to the length bounds.
+ * Undefined when a pattern accepts none: the document lint then names the schema that needs one.
+ */
 function stringExample(schema: Schema, name?: string): string | undefined {
-  if (typeof schema.format === "string" && BY_FORMAT[schema.format]) return BY_FORMAT[schema.format];
-  if (typeof schema.pattern === "string") return BY_PATTERN[schema.pattern];
   const max = typeof schema.maxLength === "number" ? schema.maxLength : 100;
-  const minimum = typeof schema.minLength === "number" ? schema.minLength : 0;
-  const named = name ? BY_NAME[name] : undefined;
-  if (named && named.length <= max && named.length >= minimum) return named;
-  return "Example".slice(0, Math.max(1, max));
+  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const pattern = typeof schema.pattern === "string" ? regexOf(schema.pattern) : null;
+  const fits = (value: string | undefined): value is string =>
+    value !== undefined && value.length >= min && value.length <= max && (!pattern || pattern.test(value));
+  const candidates = [
+    typeof schema.format === "string" ? BY_FORMAT[schema.format] : undefined,
+    typeof schema.pattern === "string" ? BY_PATTERN[schema.pattern] : undefined,
+    name ? BY_NAME[name] : undefined,
+    ...(pattern ? FALLBACKS : []),
+  ];
+  const found = candidates.find(fits);
+  if (found !== undefined || pattern) return found;
+  return "Example-".repeat(Math.ceil(Math.max(min, 7) / 8)).slice(0, Math.max(min, Math.min(7, max), 1));
+}
+
+/** A JSON-schema pattern as validators read it (Unicode mode), or as plain JavaScript if that fails. */
+function regexOf(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    return new RegExp(pattern);
+  }
 }

@@ -1,6 +1,27 @@
 import { sessionCookieName } from "@kunto/auth";
 import { ERROR_KEYS, ERROR_STATUS, IMAGE_TYPES } from "@kunto/core";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import {
+  API_KEY_SCHEME,
+  API_KEY_SECURITY_SCHEME,
+  API_KEY_TAG,
+  API_KEY_TEXT,
+  RATE_LIMIT_HEADERS,
+  securityOf,
+  tenantHeaderFor,
+  withKeyStatuses,
+} from "./api-keys/openapi";
+import { AUDIT_TAG, auditExportPaths } from "./audit-log/openapi";
+import {
+  addRotationHeaders,
+  CONTRACT_TEXT,
+  cookieHeaders,
+  ERROR_COOKIE_HEADER,
+  ERROR_DETAIL_PROPERTIES,
+  SESSION_TAG,
+  SIGN_IN_PATHS,
+  successCookieHeader,
+} from "./openapi-contract";
 import { exampleOf } from "./openapi-examples";
 import { appRouter } from "./root";
 import type { AccessMeta } from "./trpc";
@@ -18,7 +39,7 @@ const SECURITY_SCHEME = "sessionCookie";
 
 /** Grouped by what a call acts on: first matching path prefix wins. */
 const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
-  { name: "Session", description: "Signing out.", prefixes: ["/public/logout"] },
+  SESSION_TAG,
   {
     name: "Demo",
     description: "A private, temporary copy of the demo organisations for a visitor.",
@@ -119,6 +140,8 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     description: "Platform administration of the category tree and of the suggested (static) tasks.",
     prefixes: ["/category", "/statictask"],
   },
+  AUDIT_TAG,
+  API_KEY_TAG,
   {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
@@ -145,7 +168,7 @@ function tagOf(path: string): string {
 
 const STATUS_TEXT: Record<number, string> = {
   400: "The input is invalid: `data.fields` names each field and its problem.",
-  401: "Not signed in, or the session has ended.",
+  401: "Not signed in, or the session has ended; or the API key is malformed, unknown, expired or deleted (`api_key_invalid`).",
   403: "Not allowed: not a member of the organisation, missing permission or plan, or a cookie-carrying write from another origin (`csrf_rejected`).",
   404: "The path or the object it names does not exist (or is not visible to the caller).",
   409: "The object already exists.",
@@ -173,7 +196,11 @@ function errorResponses(): Record<string, Json> {
         `Error${status}`,
         {
           description,
-          ...(status === "429" || status === "503" ? { headers: { "Retry-After": RETRY_AFTER_HEADER } } : {}),
+          headers: {
+            ...ERROR_COOKIE_HEADER,
+            ...(status === "429" || status === "503" ? { "Retry-After": RETRY_AFTER_HEADER } : {}),
+            ...(status === "429" ? RATE_LIMIT_HEADERS : {}),
+          },
           content: {
             "application/json": {
               schema: {
@@ -237,9 +264,11 @@ const ERROR_SCHEMA: Json = {
         error_key: { type: "string", enum: ERROR_KEYS },
         fields: {
           type: "object",
-          description: "A failed validation: field path → field error key.",
+          description:
+            "The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client.",
           additionalProperties: { type: "string" },
         },
+        ...ERROR_DETAIL_PROPERTIES,
       },
     },
   },
@@ -290,7 +319,7 @@ const WITH_BODY = new Set(["post", "put", "patch"]);
 
 function statusesOf(access: AccessMeta["access"], method: string, path: string): number[] {
   const statuses = [400];
-  if (access !== "public") statuses.push(401);
+  if (access !== "public" || SIGN_IN_PATHS.has(path)) statuses.push(401);
   statuses.push(403);
   if (path.includes("{") || access === "admin" || method === "delete" || ANSWERS_404.has(path))
     statuses.push(404);
@@ -376,7 +405,8 @@ const EXPORT_OPERATION: Operation = {
     "Permission: `report.read`.",
   ].join(" "),
   tags: ["Reports"],
-  security: [{ [SECURITY_SCHEME]: [] }],
+  // The same procedures as the report calls: an API key reads them too.
+  security: [{ [SECURITY_SCHEME]: [] }, { [API_KEY_SCHEME]: [] }],
   parameters: [
     {
       name: "format",
@@ -435,11 +465,13 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
     title: "Kunto API",
     description: [
       "REST access to Kunto: the same procedures the web client calls.",
-      `Authenticate with the session cookie \`${cookie}\` that signing in sets (an API-key scheme for integrations is planned and will be added as a second security scheme; none is accepted today).`,
+      `Authenticate with the session cookie \`${cookie}\` that signing in sets.`,
+      API_KEY_TEXT,
       "A write that carries the cookie must also send `Origin` (or `Referer`) equal to the application's origin.",
       "Calls on an organisation name it in the `X-tenant-id` header.",
-      "Every error answers `{ message, code, error_key, data? }`: `error_key` is the stable key a client translates; a failed validation lists its fields in `data.fields`.",
+      "Every error answers `{ message, code, error_key, data? }`: `error_key` is the stable key a client translates; a failed validation lists its fields in `data.fields`, and a refusal its details (`data.feature`, `data.limit`, `data.cap`, `data.id`, `data.invalid`, …: see the `Error` schema).",
       "Calls without a body need no `Content-Type`; a body must be `application/json`.",
+      ...CONTRACT_TEXT(cookie),
     ].join("\n\n"),
     version: "1.0.0",
     baseUrl,
@@ -450,6 +482,7 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
         name: cookie,
         description: "The session cookie set by signing in (HttpOnly, SameSite=Lax).",
       },
+      [API_KEY_SCHEME]: API_KEY_SECURITY_SCHEME,
     },
   });
   const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
@@ -477,10 +510,10 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
       operation.tags = [tag];
       operation.summary ??= procedure.name;
       operation.description = describe(meta);
-      operation.security = meta.access === "public" ? [] : [{ [SECURITY_SCHEME]: [] }];
+      operation.security = securityOf(meta, SECURITY_SCHEME);
       operation.parameters = [
         ...(operation.parameters ?? []),
-        ...(meta.access === "tenant" ? [TENANT_HEADER] : []),
+        ...(meta.access === "tenant" ? [tenantHeaderFor(meta, TENANT_HEADER)] : []),
         ...(WRITES.has(method) ? [ORIGIN_HEADER] : []),
       ];
       for (const parameter of operation.parameters) {
@@ -491,11 +524,13 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
       if (success) {
         success.description = "Done.";
         addExample(success.content as Json | undefined);
+        const cookie = successCookieHeader(procedure.name);
+        if (cookie) success.headers = cookie;
       }
       operation.responses = {
         ...(success ? { "200": success } : {}),
         ...Object.fromEntries(
-          statusesOf(meta.access, method, path).map((status) => [
+          withKeyStatuses(meta, statusesOf(meta.access, method, path)).map((status) => [
             String(status),
             { $ref: `#/components/responses/Error${status}` },
           ]),
@@ -506,6 +541,16 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
 
   paths["/public/image/{key}"] = { get: IMAGE_OPERATION as unknown as Operation };
   paths["/tenant/reports/export/{format}"] = { get: EXPORT_OPERATION };
+  Object.assign(
+    paths,
+    auditExportPaths({
+      security: [{ [SECURITY_SCHEME]: [] }],
+      tenantHeader: TENANT_HEADER,
+      tenantText: ACCESS_TEXT.tenant,
+      adminText: ACCESS_TEXT.admin,
+    }),
+  );
+  addRotationHeaders(paths, SECURITY_SCHEME);
   usedTags.add("Reports");
   usedTags.add("Profile");
   const components = (doc.components ?? {}) as Json;
@@ -515,6 +560,10 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
   );
   components.schemas = { ...Object.fromEntries(generated), Error: ERROR_SCHEMA };
   components.responses = errorResponses();
+  components.headers = {
+    ...(components.headers as Json | undefined),
+    ...cookieHeaders(options.secureCookies ?? false),
+  };
   doc.components = components;
   doc.tags = [...TAGS, SURVEY_RESULTS, FALLBACK_TAG]
     .filter((tag) => usedTags.has(tag.name))

@@ -37,10 +37,39 @@ export function invitationMailChecks(config: ApiConfig, userId: string, tenantId
  */
 export function retryAfterHeaders(errors: readonly { cause?: unknown }[]): Record<string, string> {
   let seconds = 0;
+  let rateLimit: Record<string, string> = {};
   for (const error of errors) {
-    const retryAfter = error.cause instanceof AppError ? error.cause.details?.retryAfter : undefined;
+    const details = error.cause instanceof AppError ? error.cause.details : undefined;
+    const retryAfter = details?.retryAfter;
     if (typeof retryAfter === "number" && Number.isFinite(retryAfter))
       seconds = Math.max(seconds, Math.ceil(retryAfter));
+    if (isRateLimit(details?.rateLimit)) rateLimit = rateLimitHeaders(details.rateLimit);
   }
-  return seconds > 0 ? { "retry-after": String(seconds) } : {};
+  return seconds > 0 ? { "retry-after": String(seconds), ...rateLimit } : rateLimit;
 }
+
+/** A refused call's quota (API keys, issue 20): named policy, quota per window, seconds to its end. */
+export interface RateLimitState {
+  policy: string;
+  quota: number;
+  window: number;
+  reset: number;
+}
+const isRateLimit = (value: unknown): value is RateLimitState =>
+  typeof value === "object" &&
+  value !== null &&
+  ["quota", "window", "reset"].every((n) => typeof (value as Record<string, unknown>)[n] === "number");
+
+/**
+ * The IETF headers (draft-ietf-httpapi-ratelimit-headers) of a refusal: `RateLimit-Policy:
+ * "key";q=600;w=60` and `RateLimit: "key";r=0;t=37` (nothing remains, t seconds to the new window).
+ */
+export const rateLimitHeaders = ({
+  policy,
+  quota,
+  window,
+  reset,
+}: RateLimitState): Record<string, string> => ({
+  "ratelimit-policy": `"${policy}";q=${quota};w=${window}`,
+  ratelimit: `"${policy}";r=0;t=${Math.max(0, Math.ceil(reset))}`,
+});

@@ -20,6 +20,13 @@ describe("audit details", () => {
       },
       resetCode: "[redacted]",
     });
+    expect(auditDetails({ name: "Sync", privateKey: "k", headers: { Authorization: "Bearer p.k" } })).toEqual(
+      {
+        name: "Sync",
+        privateKey: "[redacted]",
+        headers: { Authorization: "[redacted]" },
+      },
+    );
     expect(auditDetails(null)).toBeNull();
     expect(auditDetails(["a"])).toBeNull();
   });

@@ -1,4 +1,5 @@
-const SECRET_KEY = /password|secret|token|code/i;
+/** API keys (issue 20): a private key or a whole `Authorization` header is a secret too. */
+const SECRET_KEY = /password|secret|token|code|privatekey|authorization/i;
 
 /** Never write secrets into the audit trail, at any depth (issue 6.11). */
 export function redact(value: unknown): unknown {

@@ -1,5 +1,7 @@
 import { tenantRouter } from "./accounts/router";
 import { adminRouter } from "./admin/router";
+import { apiKeyRouter } from "./api-keys/router";
+import { auditRouter } from "./audit-log/router";
 import { categoryRouter, staticTaskRouter } from "./categories/router";
 import { dashboardRouter } from "./dashboard/router";
 import { demoRouter } from "./demo/router";
@@ -24,6 +26,7 @@ export const appRouter = router({
   user: userRouter,
   tenant: tenantRouter,
   admin: adminRouter,
+  audit: auditRouter,
   demo: demoRouter,
   publicSurvey: publicSurveyRouter,
   surveyResults: surveyResultsRouter,
@@ -39,6 +42,7 @@ export const appRouter = router({
   publicTaskVoting: publicTaskVotingRouter,
   category: categoryRouter,
   staticTask: staticTaskRouter,
+  apiKey: apiKeyRouter,
   report: reportRouter,
 });
 

@@ -6,6 +6,8 @@ export interface Auth {
   user: UserRow;
   /** The session got a new token in this request (its old one no longer works). */
   rotated?: boolean;
+  /** The session's expiry slid forward in this request (Lucia's design): the cookie follows. */
+  extended?: boolean;
 }
 
 const cache = new WeakMap<Context, Promise<Auth | null>>();
@@ -16,7 +18,10 @@ const cache = new WeakMap<Context, Promise<Auth | null>>();
  * the call's outcome. Null when a concurrent request of the same session rotated it first.
  */
 export async function rotateIfDue(ctx: Context, auth: Auth): Promise<Auth | null> {
-  if (!auth.session.rotationDue) return auth;
+  if (!auth.session.rotationDue) {
+    if (auth.extended && ctx.sessionToken) ctx.cookies.setSession(ctx.sessionToken, auth.session.expiresAt);
+    return auth;
+  }
   // The calls of one batch share the request's context: they share its one rotation too.
   let pending = rotations.get(ctx);
   if (!pending) {

@@ -10,16 +10,19 @@ import {
 } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
 import { initTRPC, TRPCError } from "@trpc/server";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodRealError } from "zod";
+import { type ApiKeyActor, authenticateKey } from "./api-keys/key-access";
+import { audit, withActingKey } from "./audit";
 import { authCache, forgetTenant, forgettingAfter, forgetUser } from "./auth-cache";
-import type { Context } from "./context";
-import { errorKeyOf, fieldErrorsOf, toTRPCError, unavailableError } from "./errors";
+import type { Context, SessionRow, UserRow } from "./context";
+import { errorDetailsOf, errorKeyOf, fieldErrorsOf, toTRPCError, unavailableError } from "./errors";
 import { OPERATION_ERROR_KEYS } from "./operation-errors";
 import { parsedInputOf } from "./procedure-inputs";
 import { auditDetails } from "./redact";
 import { getAuth, rotatedInRequest, rotateIfDue } from "./session";
+import { tenantIdOf } from "./tenant-header";
 
 /**
  * Who may call a procedure, set by the ladder below (meta merges, so each rung overrides the one it
@@ -29,6 +32,11 @@ export type AccessMeta = {
   access?: "public" | "authed" | "tenant" | "admin";
   permission?: Permission;
   feature?: PlanFeature;
+  /**
+   * Acts on or for the calling person (their notifications, their view of a survey's mails, the
+   * organisation's API keys): never for an API key, whatever its permission (issue 20).
+   */
+  personal?: boolean;
 };
 
 const t = initTRPC
@@ -50,6 +58,8 @@ const t = initTRPC
           path: shape.data.path,
           error_key: errorKey,
           fields,
+          // What the refusal tells beside its key: plan feature, limit, existing id (issue 20.3).
+          ...errorDetailsOf(error),
         },
       };
     },
@@ -156,6 +166,8 @@ async function inTransaction<R extends { ok: boolean }>(
 }
 
 const requireUser = t.middleware(async ({ ctx, next }) => {
+  // Only a person signs in: an API key never reaches what needs a session (issue 20).
+  if (ctx.bearer) throw toTRPCError(new AppError("api_key_not_allowed"));
   const cached = ctx.sessionToken ? authCache.get(ctx.sessionToken) : null;
   const since = authCache.checkpoint();
   const auth = cached ?? (await getAuth(ctx));
@@ -197,7 +209,15 @@ export interface TenantContext {
   permissions: Set<Permission>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What every tenant procedure knows; `session` is null and `apiKey` set for an API key's call. */
+interface TenantCall {
+  tx: Tx;
+  tenant: TenantContext;
+  user: UserRow;
+  session: SessionRow | null;
+  apiKey: ApiKeyActor | null;
+}
+const tenantCall = (call: TenantCall) => call;
 
 /**
  * Signed in and a member of the account named by X-tenant-id. The tenant is resolved once,
@@ -205,11 +225,42 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * validates the session again in the database, sets the row-level-security settings and answers
  * the membership) go out together on the transaction's connection: one round trip.
  */
-export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({ ctx, next, type }) => {
-  const tenantId = ctx.tenantHeader?.trim() ?? "";
+export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use((opts) => {
+  const { ctx, next, type } = opts;
+  // An API key's call (issue 20): the key names the organisation and acts with its scope's
+  // permissions, credited to the person who made it; no session is read, so none is rotated.
+  // Every write it makes leaves an audit row `api.<procedure>` that names the key.
+  if (ctx.bearer)
+    return authenticateKey(ctx, opts.meta ?? {}, type).then((entry) =>
+      inTransaction(ctx, { userId: "", tenantId: entry.tenantId }, async (tx) => {
+        const [user] = await tx.select().from(schema.users).where(eq(schema.users.id, entry.createdBy));
+        if (!user) throw toTRPCError(new AppError("api_key_invalid"));
+        if (type === "mutation") forgetTenant(entry.tenantId, tx);
+        const tenant: TenantContext = {
+          id: entry.tenantId,
+          plan: entry.plan,
+          roles: [],
+          permissions: entry.permissions,
+        };
+        const call = tenantCall({ tx, tenant, user, session: null, apiKey: entry.key });
+        return withActingKey(entry.key.name, async () => {
+          const result = await next({ ctx: call });
+          if (result.ok && type === "mutation")
+            await audit(tx, {
+              actorUserId: user.id,
+              tenantId: entry.tenantId,
+              action: `api.${opts.path}`,
+              targetType: "api_key",
+              targetId: entry.key.publicKey,
+              details: auditDetails(await parsedInputOf(opts.path, await opts.getRawInput())) ?? {},
+            });
+          return result;
+        });
+      }),
+    );
   const token = ctx.sessionToken;
   if (!token) throw toTRPCError(new AppError("not_signed_in"));
-  if (!UUID.test(tenantId)) throw toTRPCError(new AppError("access_denied"));
+  const tenantId = tenantIdOf(ctx.tenantHeader);
   const cached = authCache.get(token);
   const cachedMembership = authCache.membership(token, tenantId);
   if (cached && cachedMembership?.active) {
@@ -223,7 +274,7 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       // A write in this tenant may change what its members may do.
       forgetActingOnWrite(type, tx, cached.user.id, tenantId);
       return withActingSession(cached.session.id, () =>
-        next({ ctx: { tx, tenant, user: cached.user, session: cached.session } }),
+        next({ ctx: tenantCall({ tx, tenant, user: cached.user, session: cached.session, apiKey: null }) }),
       );
     });
   }
@@ -261,7 +312,7 @@ export const tenantProcedure = publicProcedure.meta({ access: "tenant" }).use(({
       authCache.remember(since, token, auth.session, auth.user, { id: tenantId, membership: row });
     forgetActingOnWrite(type, tx, auth.user.id, tenantId);
     return withActingSession(auth.session.id, () =>
-      next({ ctx: { tx, tenant, user: auth.user, session: auth.session } }),
+      next({ ctx: tenantCall({ tx, tenant, user: auth.user, session: auth.session, apiKey: null }) }),
     );
   });
 });
@@ -279,6 +330,53 @@ export const withPlan = (permission: Permission, feature: PlanFeature) =>
       if (!planAllows(ctx.tenant.plan, feature))
         throw toTRPCError(new AppError("plan_required", { feature }));
       return next();
+    });
+
+/**
+ * An organisation's settings that platform admins manage for every organisation (API keys, issue
+ * 20): a member with the permission on a plan with the feature, as `withPlan`, or a platform admin
+ * on any plan, who enters through `kunto_enter_admin` as `adminProcedure` does (the organisation
+ * named by X-tenant-id must exist). A person's session only, never an API key.
+ */
+export const withPlanOrPlatformAdmin = (permission: Permission, feature: PlanFeature) =>
+  publicProcedure
+    .meta({ access: "tenant", permission, feature, personal: true })
+    .use(requireUser)
+    .use(async ({ ctx, next, type }) => {
+      const tenantId = tenantIdOf(ctx.tenantHeader);
+      // A session rotated by this request is named by its new token.
+      const token = (await rotatedInRequest(ctx))?.token ?? ctx.sessionToken;
+      if (!token) throw toTRPCError(new AppError("not_signed_in"));
+      return inTransaction(ctx, null, async (tx) => {
+        const [row] = await tx.execute<{ roles: string[]; plan: Plan; active: boolean }>(
+          sql`select roles, plan, active from kunto_enter_tenant(${hashToken(token)}, ${tenantId}::uuid)`,
+        );
+        const permissions = permissionsOf(row?.roles ?? []);
+        const member = row?.active === true && permissions.has(permission);
+        let tenant: TenantContext;
+        if (row && member && planAllows(row.plan, feature)) {
+          tenant = { id: tenantId, plan: row.plan, roles: row.roles, permissions };
+        } else {
+          if (!ctx.user.systemRoles.includes("admin"))
+            throw toTRPCError(
+              member ? new AppError("plan_required", { feature }) : new AppError("access_denied"),
+            );
+          const [admin] = await tx.execute<{ ok: boolean }>(sql`select kunto_enter_admin(${token}) as ok`);
+          if (!admin?.ok) throw toTRPCError(new AppError("access_denied"));
+          const [account] = await tx.execute<{ plan: Plan }>(
+            sql`select kunto_effective_plan(plan, subscription_status) as plan from tenants where id = ${tenantId}::uuid`,
+          );
+          if (!account) throw toTRPCError(new AppError("not_found"));
+          tenant = {
+            id: tenantId,
+            plan: account.plan,
+            roles: row?.roles ?? [],
+            permissions: new Set([permission]),
+          };
+        }
+        forgetActingOnWrite(type, tx, ctx.user.id, tenantId);
+        return next({ ctx: { tx, tenant } });
+      });
     });
 
 /**

@@ -63,8 +63,10 @@ export async function settleSession(db: Db | Tx, row: SessionRow | undefined) {
     await onSession(db, session.id, (tx) =>
       tx.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, session.id)),
     );
+    // The caller sends the cookie again with the new expiry (the browser would drop it first).
+    return { ...row, extended: true };
   }
-  return row;
+  return { ...row, extended: false };
 }
 
 export async function validateSession(db: Db, token: string) {
@@ -127,13 +129,13 @@ export async function replaceSession(db: Db | Tx, sessionId: string, userId: str
   return createSession(db, userId, state);
 }
 
-export async function promoteSession(db: Db, sessionId: string) {
+/** A pending session becomes the signed-in one, with a full lifetime; answers its new expiry. */
+export async function promoteSession(db: Db, sessionId: string): Promise<Date> {
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
   await onSession(db, sessionId, (tx) =>
-    tx
-      .update(schema.sessions)
-      .set({ state: "active", expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })
-      .where(eq(schema.sessions.id, sessionId)),
+    tx.update(schema.sessions).set({ state: "active", expiresAt }).where(eq(schema.sessions.id, sessionId)),
   );
+  return expiresAt;
 }
 
 export const invalidateSession = (db: Db, sessionId: string) =>

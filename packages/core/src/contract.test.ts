@@ -195,6 +195,7 @@ describe("plans (document 1 §1, §9)", () => {
         reportHeatmap: false,
         financials: false,
         shareByEmail: false,
+        apiKeys: false,
       },
       PRO: {
         answerers: 250,
@@ -207,6 +208,7 @@ describe("plans (document 1 §1, §9)", () => {
         reportHeatmap: true,
         financials: true,
         shareByEmail: true,
+        apiKeys: true,
       },
       TOTAL: {
         answerers: null,
@@ -219,6 +221,7 @@ describe("plans (document 1 §1, §9)", () => {
         reportHeatmap: true,
         financials: true,
         shareByEmail: true,
+        apiKeys: true,
       },
     });
     expect(planAllows("FREE", "financials")).toBe(false);

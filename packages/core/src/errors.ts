@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   plan_required: 403,
   csrf_rejected: 403,
   payload_too_large: 413,
+  /** A known /api path called with a method it does not answer; `Allow` names those it does. */
+  method_not_allowed: 405,
   // inputs (issue 6.11, 6.12)
   invalid_text: 400,
   value_too_complex: 400,
@@ -151,6 +153,23 @@ export const ERROR_STATUS = {
   selected_share_free_warning: 403,
   report_selection_invalid: 400,
   error_loading_reports: 500,
+  // API keys (document 3 §5, §8; issue 20)
+  api_key_terms_required: 400,
+  /** Lines of the IP list that are neither an address nor a CIDR range: `data.fields` names them. */
+  api_key_invalid_ip: 400,
+  /** The `Authorization: Bearer` key is malformed, unknown, expired or deleted. */
+  api_key_invalid: 401,
+  /** The key's IP list does not hold the caller's address. */
+  api_key_address_refused: 403,
+  /** A key of the read scope called something other than a GET. */
+  api_key_read_only: 403,
+  /** Only a person may do this (profile, passwords, users, keys, billing), or the call went to /trpc. */
+  api_key_not_allowed: 403,
+  api_key_create_failed: 500,
+  api_key_update_failed: 500,
+  api_key_delete_failed: 500,
+  /** A session call on an organisation without a valid X-tenant-id (a UUID). */
+  tenant_header_invalid: 400,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

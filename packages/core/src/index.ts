@@ -1,3 +1,4 @@
+export * from "./api-keys";
 export * from "./constants";
 export * from "./countries";
 export * from "./errors";

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   "billing.manage",
   "financials.read",
   "financials.write",
+  /** The organisation's API keys (issue 20); on paid plans only (`withPlan(..., "apiKeys")`). */
+  "tenant.apikeys.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

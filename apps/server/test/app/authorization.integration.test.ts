@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { appRouter, errorKeyOf } from "@kunto/api";
-import { createSession, sessionCookieName } from "@kunto/auth";
+import { appRouter, errorKeyOf, keyMayCall } from "@kunto/api";
+import { createSession, generatePublicKey, generateToken, hashToken, sessionCookieName } from "@kunto/auth";
 import { schema } from "@kunto/db";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -55,7 +55,11 @@ type Access =
   | "pending-totp"
   | "pending-new-password"
   | "pending"
-  | { tenant: ReadonlyArray<"tenant_admin" | "tenant_basic" | "tenant_readonly"> };
+  | {
+      tenant: ReadonlyArray<"tenant_admin" | "tenant_basic" | "tenant_readonly">;
+      /** Platform admins too, for any organisation (API keys, issue 20). */
+      platformAdmin?: boolean;
+    };
 
 interface Rule {
   access: Access;
@@ -71,6 +75,8 @@ const ALL_TENANT = { tenant: ["tenant_admin", "tenant_basic", "tenant_readonly"]
 const ADMIN_ONLY = { tenant: ["tenant_admin"] } as const;
 // Survey reads: the permission table gives read-only users survey.read on top of what basic has.
 const ADMIN_READONLY = { tenant: ["tenant_admin", "tenant_readonly"] } as const;
+// API keys (issue 20): the organisation's admins on a paid plan (the walked one is PRO) and platform admins.
+const KEY_MANAGERS = { tenant: ["tenant_admin"], platformAdmin: true } as const;
 const missing = randomUUID();
 /** Answers of a refused input (the shared schemas answer a field's own key or validation_failed). */
 const REFUSED = ["validation_failed"];
@@ -79,7 +85,11 @@ const NOT_FOUND = ["not_found"];
 const RULES: Record<string, Rule> = {
   "auth.signIn": {
     access: "public",
-    input: { username: `nobody-${missing}@example.test`, password: "wrong password 123" },
+    // Per actor: a login has a limit of wrong tries, and the walk calls it over tRPC and REST.
+    input: (actor: ActorName) => ({
+      username: `${actor}-${missing}@example.test`,
+      password: "wrong password 123",
+    }),
     answers: ["invalid_credentials"],
   },
   "auth.verifyTotp": { access: "pending-totp", input: { code: "000000" }, answers: ["invalid_code"] },
@@ -106,7 +116,12 @@ const RULES: Record<string, Rule> = {
   },
   "auth.resetPassword": {
     access: "public",
-    input: { username: `nobody-${missing}@example.test`, code: "1", newPassword: "x" },
+    // Per actor: one login gets at most ten code tries an hour, and the walk calls it over tRPC and REST.
+    input: (actor: ActorName) => ({
+      username: `${actor}-${missing}@example.test`,
+      code: "1",
+      newPassword: "x",
+    }),
     answers: ["invalid_code"],
   },
   "auth.signOut": { access: "public", input: {} },
@@ -158,9 +173,19 @@ const RULES: Record<string, Rule> = {
   "tenant.setValue": { access: ADMIN_ONLY, input: { key: "", value: "x" }, answers: REFUSED },
   "tenant.deleteValue": { access: ADMIN_ONLY, input: { key: `missing-${missing}` } },
   "tenant.roles": { access: "authed" },
+  "audit.list": { access: ADMIN_ONLY, input: {} },
+  "audit.filters": { access: ADMIN_ONLY },
+  "audit.export": { access: ADMIN_ONLY, input: {} },
+  "admin.audit.list": { access: "admin", input: {} },
+  "admin.audit.filters": { access: "admin", input: {} },
+  "admin.audit.export": { access: "admin", input: {} },
   "tenant.branding": { access: ALL_TENANT },
   "tenant.setBranding": { access: ADMIN_ONLY, input: { color: "#1a6bcc" }, answers: ["plan_required"] },
-  "tenant.uploadLogo": { access: ADMIN_ONLY, input: { data: "bm90IGFuIGltYWdl" }, answers: ["plan_required"] },
+  "tenant.uploadLogo": {
+    access: ADMIN_ONLY,
+    input: { data: "bm90IGFuIGltYWdl" },
+    answers: ["plan_required"],
+  },
   "tenant.removeLogo": { access: ADMIN_ONLY },
   "tenant.brandingLogo": { access: ALL_TENANT, answers: ["plan_required"] },
   "admin.users": { access: "admin", input: { user_type: "local" } },
@@ -352,6 +377,19 @@ const RULES: Record<string, Rule> = {
     answers: NOT_FOUND,
   },
   "staticTask.delete": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
+  // Issue 20: API keys, managed by a person's session only (never by a key).
+  "apiKey.list": { access: KEY_MANAGERS },
+  "apiKey.create": {
+    access: KEY_MANAGERS,
+    input: { name: "Walk", expireAt: "2030-01-01", termsAccepted: false },
+    answers: ["api_key_terms_required"],
+  },
+  "apiKey.update": {
+    access: KEY_MANAGERS,
+    input: { publicKey: `missing${missing}`, name: "X" },
+    answers: NOT_FOUND,
+  },
+  "apiKey.delete": { access: KEY_MANAGERS, input: { publicKey: `missing${missing}` }, answers: NOT_FOUND },
 };
 
 type ActorName =
@@ -400,6 +438,7 @@ function denial(rule: Rule, actor: ActorName): keyof typeof STATUS_OF_DENIAL | n
   if (access === "authed") return null;
   if (access === "admin") return actor === "platform_admin" ? null : "access_denied";
   if ((access.tenant as readonly string[]).includes(actor)) return null;
+  if ("platformAdmin" in access && access.platformAdmin && actor === "platform_admin") return null;
   return MEMBERS.has(actor) ? (rule.refusal ?? "access_denied") : "access_denied";
 }
 
@@ -683,4 +722,98 @@ describe("authorization", () => {
       expect(observed).toEqual(observed.map((o) => expected(rule, o.actor, o)));
     });
   }
+});
+
+/**
+ * Issue 20: the key column. A write-scope API key of the walked organisation calls every REST
+ * operation that needs someone (the public ones and the sign-in steps are the cookie walk's) without
+ * a cookie and without X-tenant-id (the key names its organisation). What a key may call
+ * (`keyMayCall`, the rule the server applies) answers as for the organisation's admin; everything
+ * else 403 `api_key_not_allowed`. On /trpc a key is refused by all of them.
+ */
+describe("authorization with an API key", () => {
+  let token: string;
+  beforeAll(async () => {
+    const publicKey = generatePublicKey();
+    const privateKey = generateToken();
+    await asOwner(db.owner, (tx) =>
+      tx.insert(schema.apiKeys).values({
+        tenantId,
+        name: "Walk",
+        publicKey,
+        secretHash: hashToken(privateKey),
+        scope: "write",
+        expireAt: new Date(Date.now() + 86_400_000),
+        createdBy: ids.tenant_admin as string,
+      }),
+    );
+    token = `${publicKey}.${privateKey}`;
+  });
+
+  type KeyMeta = Parameters<typeof keyMayCall>[0];
+  const metaOf = (name: string) => (procedures[name]?._def.meta ?? {}) as KeyMeta;
+  const needsSomeone = (name: string) =>
+    metaOf(name).access !== undefined && metaOf(name).access !== "public";
+
+  const keyExpected = (name: string, rule: Rule, observed: string): string => {
+    if (!keyMayCall(metaOf(name))) return "403 api_key_not_allowed";
+    const refusal = denial(rule, "tenant_admin");
+    if (refusal) return `${STATUS_OF_DENIAL[refusal]} ${refusal}`;
+    const fine = ["ok", ...(rule.answers ?? []).map((key) => `4xx ${key}`)];
+    return fine.includes(observed.replace(/^4\d\d /, "4xx ")) ? observed : `ok or one of ${fine.join(", ")}`;
+  };
+
+  for (const [name, procedure] of Object.entries(procedures)) {
+    const rule = RULES[name];
+    const openapi = procedure._def.meta?.openapi;
+    if (!rule || !openapi || rule.input === "skip-call" || !needsSomeone(name)) continue;
+    it(`key REST ${openapi.method} ${openapi.path}`, async () => {
+      const input = { ...((inputFor(rule, "tenant_admin") as Record<string, unknown>) ?? {}) };
+      const path = openapi.path.replace(/\{(\w+)\}/g, (_m, key: string) => {
+        const value = String(input[key] ?? "");
+        delete input[key];
+        return encodeURIComponent(value);
+      });
+      const hasBody = openapi.method !== "GET" && openapi.method !== "DELETE";
+      const query =
+        !hasBody && Object.keys(input).length
+          ? `?${new URLSearchParams(input as Record<string, string>)}`
+          : "";
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (hasBody) headers["content-type"] = "application/json";
+      const response = await server.fetch(`/api${path}${query}`, {
+        method: openapi.method,
+        headers,
+        body: hasBody ? JSON.stringify(input) : undefined,
+      });
+      const text = await response.text();
+      const body = (text ? JSON.parse(text) : null) as { error_key?: string } | null;
+      const observed = judge("tenant_admin", {
+        ok: response.status >= 200 && response.status < 300,
+        key: body?.error_key ?? null,
+        status: response.status,
+      }).outcome;
+      expect({ name, observed }).toEqual({ name, observed: keyExpected(name, rule, observed) });
+    });
+  }
+
+  it("refuses a key on /trpc for every procedure that needs someone", async () => {
+    const wrong: string[] = [];
+    for (const [name, procedure] of Object.entries(procedures)) {
+      if (!needsSomeone(name)) continue;
+      const query = procedure._def.type === "query";
+      const response = await server.fetch(`/trpc/${name}`, {
+        method: query ? "GET" : "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(query ? {} : { "content-type": "application/json" }),
+        },
+        body: query ? undefined : "{}",
+      });
+      const body = (await response.json()) as { error?: { error_key?: string } };
+      if (response.status !== 403 || body.error?.error_key !== "api_key_not_allowed")
+        wrong.push(`${name}: ${response.status} ${body.error?.error_key}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -97,6 +97,8 @@ describe("issue 6.13: the OpenAPI document describes the API as it is", () => {
     const components = doc.components as Json;
     expect(components.securitySchemes).toEqual({
       sessionCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "kunto_session" }),
+      // Issue 20: API keys for integrators (api-keys.integration.test.ts checks where they apply).
+      apiKey: expect.objectContaining({ type: "http", scheme: "bearer" }),
     });
     const tagNames = ((doc.tags ?? []) as Json[]).map((tag) => tag.name);
     for (const op of restOperations(doc)) {

@@ -74,6 +74,8 @@ const POLICIES_WITHOUT_TENANT: Record<string, string> = {
     "SELECT only, issue 7: the respondent page names a share by its unguessable key (app.share_key) to learn its tenant, then works under the tenant policy",
   "tenants.tenants_by_voting_key":
     "SELECT only, issue 17.10: the public voting page names the account by its unguessable voting key (app.voting_key) to learn its id, then works under the tenant policy",
+  "api_keys.api_keys_by_public_key":
+    "issue 20: applies only to the owner role, as which kunto_use_api_key names a key by its public key (app.api_key) to learn its tenant; never to the request role",
   "invitations.invitations_invitee":
     "SELECT only, issue 6.7: the invitee reads invitations to their own confirmed address, named by their session token (kunto_session_email), before they belong to the tenant",
 };
@@ -149,6 +151,15 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
     tx.insert(schema.memberships).values({ tenantId, userId, roles: ["tenant_basic"] }),
   tenant_values: (tx, { tenantId }) =>
     tx.insert(schema.tenantValues).values({ tenantId, key: `k-${randomUUID()}`, value: "v" }),
+  api_keys: (tx, { tenantId, userId }) =>
+    tx.insert(schema.apiKeys).values({
+      tenantId,
+      name: "RLS key",
+      publicKey: randomUUID(),
+      secretHash: randomUUID(),
+      expireAt: new Date(Date.now() + 86_400_000),
+      createdBy: userId,
+    }),
   tenant_logos: (tx, { tenantId }) =>
     tx.insert(schema.tenantLogos).values({
       tenantId,

@@ -18,6 +18,7 @@ import {
   IconChecklist,
   IconChevronDown,
   IconClipboardList,
+  IconHistory,
   IconLayoutDashboard,
   IconListCheck,
   IconPlus,
@@ -188,6 +189,15 @@ function MainNav({
               onClick={onNavigate}
             />
           ) : null}
+          {tenant.permissions.has("tenant.users.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/audit"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Audit log</Trans>}
+              leftSection={<IconHistory size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
           {me.tenants.length > 1 ? (
             <NavLinkItem
               to="/"
@@ -241,6 +251,12 @@ function MainNav({
             to="/tasksmanagement"
             label={<Trans>Suggested tasks</Trans>}
             leftSection={<IconListCheck size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/audit"
+            label={<Trans>Audit log</Trans>}
+            leftSection={<IconHistory size={18} />}
             onClick={onNavigate}
           />
         </nav>

@@ -1,12 +1,12 @@
-import { type ErrorKey, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from "@kunto/core";
-import type { PasswordStrength } from "@kunto/core/password";
+import { type ErrorKey, PASSWORD_MIN_LENGTH, passwordLength } from "@kunto/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Group, PasswordInput, type PasswordInputProps, Progress, Stack, Text } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { errorKeyMessage, fieldErrorMessage } from "../lib/api-error";
+import { estimate, loadedEstimator, useEstimator } from "../lib/password-check";
 
 const SCORE_LABELS: readonly [MessageDescriptor, ...MessageDescriptor[]] = [
   msg`Very weak`,
@@ -16,48 +16,6 @@ const SCORE_LABELS: readonly [MessageDescriptor, ...MessageDescriptor[]] = [
   msg`Very strong`,
 ];
 const SCORE_COLORS = ["red", "orange", "yellow", "teal", "green"] as const;
-
-type CheckPassword = (password: string, userInputs?: string[]) => PasswordStrength;
-
-let estimator: CheckPassword | null = null;
-let loading: Promise<CheckPassword> | null = null;
-
-function loadEstimator(): Promise<CheckPassword> {
-  loading ??= import("./password-estimator").then((module) => {
-    estimator = module.checkPassword;
-    return estimator;
-  });
-  return loading;
-}
-
-/**
- * The estimator once loaded. Its dictionaries are most of the client's bytes, so loading starts
- * only when `wanted` turns true (the person has started typing), never with the form.
- */
-function useEstimator(wanted: boolean): CheckPassword | null {
-  const [check, setCheck] = useState<CheckPassword | null>(() => estimator);
-  useEffect(() => {
-    if (check || !wanted) return;
-    let active = true;
-    void loadEstimator().then((loaded) => {
-      if (active) setCheck(() => loaded);
-    });
-    return () => {
-      active = false;
-    };
-  }, [check, wanted]);
-  return check;
-}
-
-/** Until the estimator has loaded, only the length rules apply. */
-function estimate(check: CheckPassword | null, password: string, userInputs: string[]): PasswordStrength {
-  if (check) return check(password, userInputs);
-  // Characters as the server counts them: code points of the NFKC form (issue 6.5).
-  const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) return { score: 0, error: "password_too_short" };
-  if (length > PASSWORD_MAX_LENGTH) return { score: 0, error: "password_too_long" };
-  return { score: 2, error: null };
-}
 
 export interface PasswordStrengthMeterProps {
   value: string;
@@ -147,7 +105,7 @@ export function newPasswordError(
 ): string | null {
   if (!value) return fieldErrorMessage("field_required");
   const { error } = estimate(
-    estimator,
+    loadedEstimator(),
     value,
     userInputs.filter((v): v is string => Boolean(v)),
   );

@@ -1,20 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, TextInput, type TextInputProps } from "@mantine/core";
-
-/** The sign-in name: an e-mail address, or the username of a shared device user. */
-export function LoginInput(props: TextInputProps) {
-  const { t } = useLingui();
-  return (
-    <TextInput
-      label={t`Username or e-mail`}
-      autoComplete="username"
-      autoCapitalize="none"
-      spellCheck={false}
-      required
-      {...props}
-    />
-  );
-}
+import { Trans } from "@lingui/react/macro";
+import { Anchor } from "@mantine/core";
 
 /** The way back from a step of signing in (code, new password, unconfirmed e-mail). */
 export function BackToSignIn({ onClick }: { onClick: () => void }) {

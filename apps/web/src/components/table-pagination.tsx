@@ -20,6 +20,8 @@ export interface TablePaginationProps {
   withRange?: boolean;
   /** Buttons to the first and last page. */
   withEdges?: boolean;
+  /** "All" among the sizes (default); off for lists paged by the server. */
+  withAll?: boolean;
 }
 
 /** The page size (a number or all, document 1 §9) and the pages below a table. */
@@ -33,6 +35,7 @@ export function TablePagination({
   withLabel = false,
   withRange = false,
   withEdges = false,
+  withAll = true,
 }: TablePaginationProps) {
   const { t } = useLingui();
   const { first, last } = pageRange(total, page, pageSize);
@@ -57,7 +60,7 @@ export function TablePagination({
           aria-label={t`Rows per page`}
           data={[
             ...sizes.map((size) => ({ value: String(size), label: formatNumber(size) })),
-            { value: "all", label: t`All` },
+            ...(withAll ? [{ value: "all", label: t`All` }] : []),
           ]}
           value={String(pageSize)}
           onChange={(value) => {

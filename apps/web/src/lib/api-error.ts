@@ -20,6 +20,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   plan_required: msg`This feature is not included in your organisation's plan.`,
   csrf_rejected: msg`The request was refused for security reasons. Reload the page and try again.`,
   payload_too_large: msg`The file or request is too large.`,
+  method_not_allowed: msg`This action is not available here.`,
   invalid_text: msg`The text contains characters that cannot be saved.`,
   value_too_complex: msg`The data is too large or nested too deeply.`,
   batch_too_large: msg`Too many requests at once. Reload the page and try again.`,
@@ -139,6 +140,16 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   selected_share_free_warning: msg`Your plan includes one team per report. Upgrade to combine teams.`,
   report_selection_invalid: msg`Choose at most one personnel survey and one management survey.`,
   error_loading_reports: msg`Error loading reports`,
+  api_key_terms_required: msg`Accept the API terms of use to create a key.`,
+  api_key_invalid_ip: msg`Every line of the IP list must be an IP address or a range such as 192.0.2.0/24.`,
+  api_key_invalid: msg`The API key is not valid. It may have expired or been deleted.`,
+  api_key_address_refused: msg`The API key cannot be used from this address.`,
+  api_key_read_only: msg`The API key can only read.`,
+  api_key_not_allowed: msg`This cannot be done with an API key.`,
+  api_key_create_failed: msg`Creating the API key failed.`,
+  api_key_update_failed: msg`Saving the API key failed.`,
+  api_key_delete_failed: msg`Deleting the API key failed.`,
+  tenant_header_invalid: msg`Choose an organisation first.`,
 };
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */

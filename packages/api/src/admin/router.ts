@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import { listMembers } from "../accounts/members";
 import * as tenants from "../accounts/tenants";
+import { adminAuditRouter } from "../audit-log/router";
 import { ok, ZOk, ZTenant, ZTenantUser, ZUser } from "../dto";
 import { adminProcedure, authedProcedure, router } from "../trpc";
 import * as admin from "./admin";
@@ -194,6 +195,8 @@ export const adminRouter = router({
       await tenants.removeMember(ctx.tx, input.id, input.userId);
       return ok;
     }),
+  // Issue 20.5: every organisation's audit log (admin.audit.list, .filters, .export).
+  audit: adminAuditRouter,
   systemRoles: authedProcedure
     .meta({ openapi: { method: "GET", path: "/system/roles", tags: ["admin"], summary: "System roles" } })
     .input(z.object({}).optional())

@@ -199,6 +199,7 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
       "addressed to people outside the demo; a sandbox starts with none, and its own reach no real person",
   },
   audit_log: { exclude: "the seeded demo's history; a sandbox writes its own" },
+  api_keys: { exclude: "a key's private half is shown once to its maker; a sandbox starts with none" },
   sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",

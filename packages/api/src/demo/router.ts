@@ -27,12 +27,9 @@ export const demoRouter = router({
     .input(
       z
         .object({
-          language: z
-            .enum(LANGUAGES)
-            .optional()
-            .meta({
-              description: "The visitor's language: the demo's teams, surveys and tasks are written in it.",
-            }),
+          language: z.enum(LANGUAGES).optional().meta({
+            description: "The visitor's language: the demo's teams, surveys and tasks are written in it.",
+          }),
         })
         .optional(),
     )

@@ -195,7 +195,9 @@ export async function completeNewPassword(ctx: Context, newPassword: string) {
   // was proven, with its own fresh token, so it goes on as the signed-in session.
   await invalidateUserSessions(ctx.db, user.id, session.id);
   forgetUser(user.id);
-  await promoteSession(ctx.db, session.id);
+  const expiresAt = await promoteSession(ctx.db, session.id);
+  // The browser's cookie was set for the short pending step: it now lives as long as the session.
+  if (ctx.sessionToken) ctx.cookies.setSession(ctx.sessionToken, expiresAt);
   await audit(ctx.db, { actorUserId: user.id, action: "auth.password_set" });
   await signedIn(ctx, user);
 }

@@ -20,6 +20,8 @@ const tags = ["notification"];
 export const notificationRouter = router({
   list: withPermission("tenant.read")
     .meta({
+      // The calling person's own: never for an API key (issue 20).
+      personal: true,
       openapi: {
         method: "GET",
         path: "/tenant/notification",
@@ -34,6 +36,8 @@ export const notificationRouter = router({
     .query(({ ctx }) => notifications.listNotifications(ctx.tx, ctx.tenant.id, ctx.user.id)),
   read: withPermission("tenant.read")
     .meta({
+      // The calling person's own: never for an API key (issue 20).
+      personal: true,
       openapi: {
         method: "POST",
         path: "/tenant/notification/{id}/read",

@@ -121,6 +121,8 @@ export const surveyRouter = router({
     .query(({ ctx, input }) => surveys.surveyStatistics(ctx.tx, ctx.tenant.id, input.key, input.shareKey)),
   notification: withPermission("survey.read")
     .meta({
+      // As the calling person sees it: never for an API key (issue 20).
+      personal: true,
       openapi: {
         method: "GET",
         path: "/tenant/survey/{key}/notification/{type}",

@@ -1,3 +1,4 @@
+export * from "./api-keys";
 export * from "./content";
 export * from "./notifications";
 export * from "./platform";

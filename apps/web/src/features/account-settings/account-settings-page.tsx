@@ -5,9 +5,11 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { PageTitle } from "../../components/page-title";
+import { isPlatformAdmin } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
-import { useCurrentTenant } from "../../lib/use-me";
+import { useCurrentTenant, useMe } from "../../lib/use-me";
 import { TeamsCard } from "../teams/teams-card";
+import { ApiKeysCard } from "./api-keys-card";
 import { BrandingCard } from "./branding-card";
 import { EditTenantDialog } from "./edit-tenant-dialog";
 import { TenantHeaderCard } from "./tenant-header-card";
@@ -30,6 +32,9 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
   const current = useCurrentTenant(tenantId);
   const canEdit = current?.permissions.has("tenant.update") ?? false;
   const canWriteSurveys = current?.permissions.has("survey.write") ?? false;
+  const platformAdmin = isPlatformAdmin(useMe());
+  // Issue 20: the organisation's admins (PRO, TOTAL; a plan note on FREE) and platform admins.
+  const canManageKeys = platformAdmin || (current?.permissions.has("tenant.apikeys.manage") ?? false);
   const [editOpened, edit] = useDisclosure(openModalOnMount && canEdit);
 
   // The request is used up once the dialog is open, so a reload does not open it again.
@@ -44,9 +49,9 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
       <TenantHeaderCard tenant={tenant} onEdit={canEdit ? edit.open : undefined} />
       <TeamsCard tenantId={tenantId} canEdit={canWriteSurveys} />
       {canEdit ? <BrandingCard /> : null}
+      {canManageKeys ? <ApiKeysCard plan={current?.plan ?? "FREE"} platformAdmin={platformAdmin} /> : null}
       {/*
         Further cards of this page come here, each added by its own issue (no placeholders):
-        - API keys card, for platform admins only (document 3),
         - payments / subscription card (document 3, billing).
       */}
       {canEdit ? <EditTenantDialog tenant={tenant} opened={editOpened} onClose={edit.close} /> : null}
