@@ -163,11 +163,11 @@ function ApiKeyRow({
           <Text fw={500} className="break-anywhere">
             {apiKey.name}
           </Text>
-          <Badge size="sm" variant="light" color={apiKey.scope === "write" ? "orange.9" : "blue.9"}>
+          <Badge size="sm" variant="light" color={apiKey.scope === "write" ? "orange" : "blue"}>
             {apiKey.scope === "write" ? t`Read and write` : t`Read only`}
           </Badge>
           {expired ? (
-            <Badge size="sm" variant="light" color="red.9">
+            <Badge size="sm" variant="light" color="red">
               <Trans>Expired</Trans>
             </Badge>
           ) : null}
