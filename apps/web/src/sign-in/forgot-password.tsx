@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { api } from "./api";
 import { NEW_PASSWORD_FIELDS, NewPasswordFields, useNewPassword } from "./new-password";
-import { BackToSignIn, ErrorAlert, Field, Heading, SubmitButton, useStepForm } from "./parts";
+import { BackToSignIn, ErrorAlert, Field, Heading, LoginField, SubmitButton, useStepForm } from "./parts";
 import { loginError, requiredError } from "./validation";
 
 export interface ForgotPasswordProps {
@@ -39,7 +39,6 @@ function SendCode({
   onSent: (username: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useLingui();
   const [username, setUsername] = useState(initialUsername);
   const form = useStepForm(["username"]);
   return (
@@ -63,17 +62,7 @@ function SendCode({
         }
       >
         <ErrorAlert error={form.alert} />
-        <Field
-          name="username"
-          label={t`Username or e-mail`}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          value={username}
-          onValue={setUsername}
-          error={form.errors.username}
-        />
+        <LoginField autoFocus value={username} onValue={setUsername} error={form.errors.username} />
         <SubmitButton busy={form.busy}>
           <Trans>Send code</Trans>
         </SubmitButton>

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui as useMacroLingui } from "@lingui/react/macro";
 import {
   type FormEvent,
   type InputHTMLAttributes,
@@ -98,6 +98,21 @@ export function Field({ label, value, onValue, error, hint, type = "text", ...in
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The sign-in name: an e-mail address, or the username of a shared device user. */
+export function LoginField(props: Omit<FieldProps, "name" | "label">) {
+  const { t } = useMacroLingui();
+  return (
+    <Field
+      name="username"
+      label={t`Username or e-mail`}
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
   );
 }
 

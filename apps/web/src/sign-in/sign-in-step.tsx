@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { api, type SignInStatus } from "./api";
 import { i18n } from "./i18n";
-import { ErrorAlert, Field, Heading, SubmitButton, useStepForm } from "./parts";
+import { ErrorAlert, Field, Heading, LoginField, SubmitButton, useStepForm } from "./parts";
 import { loginError, passwordError } from "./validation";
 
 export interface SignInStepProps {
@@ -55,17 +55,7 @@ export function SignInStep({
         }}
       >
         <ErrorAlert error={form.alert} />
-        <Field
-          name="username"
-          label={t`Username or e-mail`}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          value={username}
-          onValue={setUsername}
-          error={form.errors.username}
-        />
+        <LoginField autoFocus value={username} onValue={setUsername} error={form.errors.username} />
         <Field
           name="password"
           type="password"
