@@ -8,6 +8,7 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectConforms, type Json } from "../integrators/contract-support";
 import {
   type Actor,
   actorFor,
@@ -733,7 +734,9 @@ describe("authorization", () => {
  */
 describe("authorization with an API key", () => {
   let token: string;
+  let keyDoc: Json;
   beforeAll(async () => {
+    keyDoc = (await (await server.fetch("/api/openapi.json")).json()) as Json;
     const publicKey = generatePublicKey();
     const privateKey = generateToken();
     await asOwner(db.owner, (tx) =>
@@ -788,6 +791,9 @@ describe("authorization with an API key", () => {
       });
       const text = await response.text();
       const body = (text ? JSON.parse(text) : null) as { error_key?: string } | null;
+      // The answer is what the document says for this status (a generated client reads it so).
+      if (response.headers.get("content-type")?.includes("application/json"))
+        expectConforms(keyDoc, openapi.method, openapi.path, { status: response.status, body });
       const observed = judge("tenant_admin", {
         ok: response.status >= 200 && response.status < 300,
         key: body?.error_key ?? null,
