@@ -22,6 +22,10 @@ export interface ServerConfig {
   trustProxy: number;
   /** DEMO_SANDBOX_CAP, RESPONSE_ADDRESS_LIMIT, INVITATION_MAIL_USER_LIMIT, INVITATION_MAIL_ORGANISATION_LIMIT. */
   limits: ApiLimits;
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: webhook endpoints on loopback and private networks (tests). */
+  allowPrivateWebhookAddresses: boolean;
+  /** WEBHOOK_RETRY_DELAY_SECONDS: the first retry's delay of a failed webhook delivery (default 30). */
+  webhookRetryDelaySeconds?: number;
 }
 
 const repoRoot = join(import.meta.dirname, "../../..");
@@ -93,5 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     limits: parseLimits(env),
+    allowPrivateWebhookAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === "true",
+    webhookRetryDelaySeconds: positiveOrUndefined(env.WEBHOOK_RETRY_DELAY_SECONDS),
   };
+}
+
+function positiveOrUndefined(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text && Number.isInteger(value) && value > 0 ? value : undefined;
 }

@@ -7,6 +7,7 @@ import {
 } from "@kunto/api";
 import { createSystemDb, type Db, isDatabaseUnavailable } from "@kunto/db";
 import { PgBoss } from "pg-boss";
+import { startWebhookJobs, type WebhookJobOptions } from "./webhook-jobs";
 
 /** Removes demo sandboxes 24 hours after they were made (issue 6.6). */
 export const SANDBOX_CLEANUP_QUEUE = "demo-sandbox-cleanup";
@@ -37,7 +38,13 @@ export const SURVEY_MAILS_CRON = "7 * * * *";
  * themselves run on the request pool (`db`, row-level security applies). Cron schedules are stored
  * once in the database and fire on one instance, however many servers run.
  */
-export async function startJobs(ownerUrl: string, db: Db, log: Logger, appUrl: string) {
+export async function startJobs(
+  ownerUrl: string,
+  db: Db,
+  log: Logger,
+  appUrl: string,
+  webhooks: WebhookJobOptions = {},
+) {
   const boss = new PgBoss({ connectionString: ownerUrl, max: 3, application_name: "kunto-jobs" });
   // While the database is away each worker's poll fails (a warning); pg-boss keeps polling and the
   // jobs run again once it is back (docs/decisions.md "When the database goes away").
@@ -77,6 +84,7 @@ export async function startJobs(ownerUrl: string, db: Db, log: Logger, appUrl: s
     return result;
   });
   await boss.schedule(SURVEY_MAILS_QUEUE, SURVEY_MAILS_CRON);
+  const webhookJobs = await startWebhookJobs(boss, ownerUrl, system.system, log, webhooks);
   // Once now, before the server answers: the seeded demo's notices exist before the first sandbox copies them.
   try {
     await refreshNotifications(system.system, new Date());
@@ -85,7 +93,9 @@ export async function startJobs(ownerUrl: string, db: Db, log: Logger, appUrl: s
   }
   return {
     boss,
+    webhooks: webhookJobs,
     stop: async () => {
+      await webhookJobs.stop();
       await boss.stop({ graceful: true, timeout: 5000 });
       await system.close();
     },

@@ -63,6 +63,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     secretsKey: secretsKey,
     trustProxy: config.trustProxy,
     limits: config.limits,
+    allowPrivateWebhookAddresses: config.allowPrivateWebhookAddresses,
   };
   const app = createApp({
     db: database.db,
@@ -81,7 +82,10 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     },
   });
   const workers = startWorkers(database.db, database.system, log);
-  const jobs = await startJobs(database.ownerUrl, database.db, log, config.appUrl);
+  const jobs = await startJobs(database.ownerUrl, database.db, log, config.appUrl, {
+    allowPrivateAddresses: config.allowPrivateWebhookAddresses,
+    retryDelaySeconds: config.webhookRetryDelaySeconds,
+  });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
   });

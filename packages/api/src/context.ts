@@ -12,6 +12,11 @@ export interface ApiConfig {
   secretsKey: Uint8Array;
   /** TRUST_PROXY: how many reverse proxies in front of the server append to X-Forwarded-For. */
   trustProxy?: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_ADDRESSES: webhook endpoints may be on loopback and private networks (tests,
+   * a closed network). Off by default: such an address answers `webhook_url_private` (SSRF, issue 20.4).
+   */
+  allowPrivateWebhookAddresses?: boolean;
   /** Configured limits (README); what is not given has its default (`limitsOf`, rate-limits.ts). */
   limits?: Partial<ApiLimits>;
 }

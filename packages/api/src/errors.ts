@@ -101,7 +101,7 @@ export const ZErrorDetails = z.object({
   feature: detail(z.string(), "`plan_required`: the plan feature the call needs (e.g. `combinedAnalyses`)."),
   limit: detail(
     count(),
-    "`plan_required`: the plan's number the call would pass (teams per share, suggested tasks).",
+    "`plan_required`: the plan's number the call would pass (teams per share, suggested tasks); `webhook_limit_reached`: the most endpoints an organisation may have.",
   ),
   cap: detail(count(), "`max_recipients_reached`: the most recipients the plan allows."),
   id: detail(z.string(), "`task_already_created`: the id of the open task made from that suggestion."),

@@ -20,3 +20,15 @@ export {
   syncSurveyInvitationStates,
 } from "./surveys/survey-invitations";
 export { sendSurveyMails } from "./surveys/survey-mails";
+export {
+  attemptDelivery,
+  type DeliveryJob,
+  markQueued,
+  type UnqueuedRound,
+  unqueuedRounds,
+  WEBHOOK_RETRY_DELAY_MAX_SECONDS,
+  WEBHOOK_RETRY_DELAY_SECONDS,
+  WEBHOOK_RETRY_LIMIT,
+} from "./webhooks/deliver";
+export { WEBHOOK_CHANNEL } from "./webhooks/events";
+export { scanSurveyEvents } from "./webhooks/survey-events";

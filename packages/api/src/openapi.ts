@@ -25,6 +25,7 @@ import {
 import { exampleOf } from "./openapi-examples";
 import { appRouter } from "./root";
 import type { AccessMeta } from "./trpc";
+import { WEBHOOK_TAG, webhooksSection } from "./webhooks/openapi";
 
 /**
  * The REST document as the API is (issue 6.13): trpc-to-openapi builds the paths and schemas from
@@ -142,6 +143,7 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   },
   AUDIT_TAG,
   API_KEY_TAG,
+  WEBHOOK_TAG,
   {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
@@ -565,6 +567,7 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
     ...cookieHeaders(options.secureCookies ?? false),
   };
   doc.components = components;
+  (doc as { webhooks?: unknown }).webhooks = webhooksSection();
   doc.tags = [...TAGS, SURVEY_RESULTS, FALLBACK_TAG]
     .filter((tag) => usedTags.has(tag.name))
     .map(({ name, description }) => ({ name, description }));

@@ -19,6 +19,7 @@ import { publicTaskVotingRouter, taskVoteRouter } from "./tasks/vote-router";
 import { teamRouter } from "./teams/router";
 import { createCallerFactory, router } from "./trpc";
 import { userRouter } from "./users/router";
+import { webhookRouter } from "./webhooks/router";
 
 /** Domains to come: party, message, billing, financials. */
 export const appRouter = router({
@@ -43,6 +44,7 @@ export const appRouter = router({
   category: categoryRouter,
   staticTask: staticTaskRouter,
   apiKey: apiKeyRouter,
+  webhook: webhookRouter,
   report: reportRouter,
 });
 

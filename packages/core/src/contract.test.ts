@@ -196,6 +196,7 @@ describe("plans (document 1 §1, §9)", () => {
         financials: false,
         shareByEmail: false,
         apiKeys: false,
+        webhooks: false,
       },
       PRO: {
         answerers: 250,
@@ -209,6 +210,7 @@ describe("plans (document 1 §1, §9)", () => {
         financials: true,
         shareByEmail: true,
         apiKeys: true,
+        webhooks: true,
       },
       TOTAL: {
         answerers: null,
@@ -222,6 +224,7 @@ describe("plans (document 1 §1, §9)", () => {
         financials: true,
         shareByEmail: true,
         apiKeys: true,
+        webhooks: true,
       },
     });
     expect(planAllows("FREE", "financials")).toBe(false);

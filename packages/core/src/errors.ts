@@ -168,6 +168,16 @@ export const ERROR_STATUS = {
   api_key_create_failed: 500,
   api_key_update_failed: 500,
   api_key_delete_failed: 500,
+  // webhooks (issue 20.4)
+  /** Not an http(s) URL, or one with a user name or password in it. */
+  webhook_url_invalid: 400,
+  /** The URL's host is or resolves to a loopback, private, link-local or otherwise non-public address. */
+  webhook_url_private: 400,
+  webhook_events_required: 400,
+  /** The organisation has WEBHOOK_ENDPOINTS_MAX endpoints already. */
+  webhook_limit_reached: 409,
+  /** A delivery waiting or being sent is not sent again until it has an outcome. */
+  webhook_delivery_in_progress: 409,
   /** A session call on an organisation without a valid X-tenant-id (a UUID). */
   tenant_header_invalid: 400,
 } as const;

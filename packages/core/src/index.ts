@@ -17,3 +17,4 @@ export * from "./survey-templates";
 export * from "./surveys";
 export * from "./task-schemas";
 export * from "./tasks";
+export * from "./webhooks";

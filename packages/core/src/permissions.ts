@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   "financials.write",
   /** The organisation's API keys (issue 20); on paid plans only (`withPlan(..., "apiKeys")`). */
   "tenant.apikeys.manage",
+  /** The organisation's webhook endpoints and their deliveries (issue 20.4); paid plans only. */
+  "tenant.webhooks.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

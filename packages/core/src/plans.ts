@@ -42,6 +42,8 @@ export interface PlanLimits {
   shareByEmail: boolean;
   /** API keys for integrators (document 3 §2, issue 20): managed by tenant admins, usable on REST. */
   apiKeys: boolean;
+  /** Webhooks for integrators (issue 20.4): endpoints managed by tenant admins, events delivered. */
+  webhooks: boolean;
 }
 
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
@@ -57,6 +59,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     financials: false,
     shareByEmail: false,
     apiKeys: false,
+    webhooks: false,
   },
   PRO: {
     answerers: 250,
@@ -70,6 +73,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     financials: true,
     shareByEmail: true,
     apiKeys: true,
+    webhooks: true,
   },
   TOTAL: {
     answerers: null,
@@ -83,6 +87,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     financials: true,
     shareByEmail: true,
     apiKeys: true,
+    webhooks: true,
   },
 };
 

@@ -12,7 +12,7 @@ import { SYSTEM_ROLES, type SystemRole, TENANT_ROLES } from "./roles";
  * with their own key before anything else looks at the text (issue 6.11).
  */
 const text = () => z.string({ error: "field_required" }).refine(isSafeText, "invalid_text");
-const trimmed = (max = 200) => text().trim().max(max, "too_long");
+export const trimmed = (max = 200) => text().trim().max(max, "too_long");
 export const ZRequired = (max = 200) => trimmed(max).min(1, "field_required");
 export const ZOptionalText = (max = 200) =>
   trimmed(max)

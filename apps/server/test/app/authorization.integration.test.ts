@@ -391,6 +391,18 @@ const RULES: Record<string, Rule> = {
     answers: NOT_FOUND,
   },
   "apiKey.delete": { access: KEY_MANAGERS, input: { publicKey: `missing${missing}` }, answers: NOT_FOUND },
+  // Issue 20.4: webhook endpoints, as the keys: a person's session only (a key never sees a secret).
+  "webhook.list": { access: KEY_MANAGERS },
+  "webhook.create": {
+    access: KEY_MANAGERS,
+    input: { url: "https://hooks.example.com/walk", events: [] },
+    answers: ["webhook_events_required"],
+  },
+  "webhook.update": { access: KEY_MANAGERS, input: { id: missing, description: "x" }, answers: NOT_FOUND },
+  "webhook.delete": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
+  "webhook.deliveries": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
+  "webhook.resend": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
+  "webhook.test": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
 };
 
 type ActorName =

@@ -20,13 +20,14 @@ import { tenantIdOf } from "../tenant-header";
  * key; the key acts with tenant_admin's permissions of its scope, minus what only a person may do.
  */
 
-/** What only a person may do: the organisation's people, their mail settings, billing, the keys. */
+/** What only a person may do: the organisation's people, their mail settings, billing, the keys, the webhooks' secrets. */
 export const PERSON_ONLY_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>([
   "tenant.users.read",
   "tenant.users.manage",
   "tenant.subscriptions.manage",
   "billing.manage",
   "tenant.apikeys.manage",
+  "tenant.webhooks.manage",
 ]);
 
 const keyPermissions = ROLE_PERMISSIONS.tenant_admin.filter((p) => !PERSON_ONLY_PERMISSIONS.has(p));

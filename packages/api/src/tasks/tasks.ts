@@ -16,6 +16,7 @@ import {
 import { schema, type Tx } from "@kunto/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { textOr, textsOf } from "../content-texts";
+import { taskChangedEvents, taskCreatedEvent } from "../webhooks/task-events";
 import { withFollowUp } from "./follow-up";
 import { checkQuestion } from "./questions";
 import { selectTasks } from "./task-dto";
@@ -220,7 +221,9 @@ export async function createTask(tx: Tx, tenant: TenantRef, userId: string, raw:
     })
     .returning({ id: schema.tasks.id });
   if (!row) throw new AppError("error_saving_task");
-  return getTask(tx, tenant.id, row.id);
+  const task = await getTask(tx, tenant.id, row.id);
+  await taskCreatedEvent(tx, tenant.id, task);
+  return task;
 }
 
 export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTaskPatch) {
@@ -232,6 +235,7 @@ export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTa
     .where(and(eq(schema.tasks.tenantId, tenantId), eq(schema.tasks.id, id)))
     .for("update");
   if (!row) throw new AppError("not_found");
+  const before = await getTask(tx, tenantId, id);
   const type = patch.type ?? row.type;
   checkKeepsType(tenant, row.staticTaskId, row.type, type);
   let categoryId =
@@ -272,7 +276,9 @@ export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTa
       status: patch.status === undefined ? row.status : patch.status,
     })
     .where(eq(schema.tasks.id, id));
-  return getTask(tx, tenantId, id);
+  const after = await getTask(tx, tenantId, id);
+  await taskChangedEvents(tx, tenantId, before, after);
+  return after;
 }
 
 export async function deleteTask(tx: Tx, tenantId: string, id: string) {

@@ -4,6 +4,7 @@ import { AppError } from "@kunto/core";
 import type { Db, Tx } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import { audit } from "../audit";
+import { votesChangedEvent } from "../webhooks/task-events";
 
 /**
  * Task voting (document 3 §7 Task voting; issue 9). Staff vote on the public page with a random
@@ -72,7 +73,12 @@ export async function votesByTask(tx: Tx, tenantId: string, taskId: string) {
  * the task row is locked first, so a vote racing the change to DONE reads the status it got.
  */
 export async function addVote(tx: Tx, tenantId: string, taskId: string, session: string) {
-  const [row] = await tx.execute<{ vote_count: number | null; found: boolean; done: boolean }>(sql`
+  const [row] = await tx.execute<{
+    vote_count: number | null;
+    found: boolean;
+    done: boolean;
+    added: boolean;
+  }>(sql`
     with task as (
       select id, status from tasks where tenant_id = ${tenantId} and id = ${taskId} for no key update),
     ins as (
@@ -83,9 +89,11 @@ export async function addVote(tx: Tx, tenantId: string, taskId: string, session:
     upd as (update tasks set vote_count = vote_count + 1 where id in (select task_id from ins) returning vote_count)
     select exists(select 1 from task) as found,
       exists(select 1 from task where status is not null) as done,
+      exists(select 1 from upd) as added,
       coalesce((select vote_count from upd), (select vote_count from tasks where id = ${taskId} and tenant_id = ${tenantId})) as vote_count`);
   if (!row?.found) throw new AppError("not_found");
   if (row.done) throw new AppError("task_done");
+  if (row.added) await votesChangedEvent(tx, tenantId, taskId, row.vote_count ?? 0);
   return { taskId, voted: true, voteCount: row.vote_count ?? 0 };
 }
 
@@ -104,6 +112,7 @@ export async function removeVote(
     update tasks set vote_count = greatest(vote_count - 1, 0) where id in (select task_id from del)
     returning id as task_id, vote_count`);
   if (!row && "id" in where) throw new AppError("not_found");
+  if (row) await votesChangedEvent(tx, tenantId, row.task_id, row.vote_count);
   return row ? { taskId: row.task_id, voteCount: row.vote_count } : null;
 }
 

@@ -7,3 +7,4 @@ export * from "./surveys";
 export * from "./tasks";
 export * from "./tenants";
 export * from "./users";
+export * from "./webhooks";
