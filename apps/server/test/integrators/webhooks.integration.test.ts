@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { schema } from "@kunto/db";
+import { attemptDelivery } from "@kunto/api";
+import { createSystemDb, schema } from "@kunto/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postJson } from "../../../../packages/api/src/webhooks/post";
 import { startJobs } from "../../src/jobs";
 import { answerThroughPage } from "../support/answers";
 import {
@@ -26,6 +28,7 @@ import { eventually, startReceiver } from "../support/webhook-receiver";
 const db = connect();
 const config = { ...TEST_CONFIG, allowPrivateWebhookAddresses: true };
 const log = { info: () => {}, warn: () => {}, error: () => {} };
+const system = createSystemDb(inject("ownerUrl"), { max: 1 });
 let servers: Awaited<ReturnType<typeof startServer>>[] = [];
 let jobs: Awaited<ReturnType<typeof startJobs>>[] = [];
 let pro: { id: string };
@@ -68,6 +71,7 @@ afterAll(async () => {
   for (const job of jobs) await job.stop();
   for (const server of servers) await server.close();
   for (const receiver of receivers) await receiver.close();
+  await system.close();
   await db.close();
 });
 
@@ -231,6 +235,31 @@ describe("deliveries (issue 20.4)", () => {
     await call(admin, "PUT", `/tenant/task/${task.id}`, { status: "DONE" });
     await settled(hook.id, 2);
     expect(receiver.received.map((r) => r.type)).toEqual(["task.created", "task.done"]);
+    // A second job of a round that has its outcome (a duplicate, a late retry) sends nothing.
+    const again = await attemptDelivery(
+      system.system,
+      { deliveryId: delivery?.id ?? "", jobId: delivery?.jobId ?? "", retryCount: 0 },
+      { allowPrivate: true },
+    );
+    expect(again).toBe("skipped");
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it("refuses, at delivery, an address that is not public, whether named by IP or by a name", async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const port = new URL(receiver.url).port;
+    for (const url of [receiver.url, `http://localhost:${port}/hook`]) {
+      const refused = await postJson(new URL(url), "{}", {}, { allowPrivate: false });
+      expect([url, refused]).toEqual([url, { status: null, excerpt: "Refused: the address is not public." }]);
+    }
+    expect(receiver.received).toEqual([]);
+    // The other half: the same receiver is reached when private addresses are allowed (tests).
+    receiver.answerWith(204);
+    expect(await postJson(new URL(receiver.url), "{}", {}, { allowPrivate: true })).toEqual({
+      status: 204,
+      excerpt: "",
+    });
   });
 
   it("retries after a 500 with the same webhook-id until the receiver takes it", async () => {
@@ -256,6 +285,30 @@ describe("deliveries (issue 20.4)", () => {
     expect(receiver.received.map((r) => (r.data.task as { name: string }).name)).toEqual(["Marker"]);
     expect(await deliveriesOf(off.id)).toEqual([]);
     expect(await deliveriesOf(other.id)).toEqual([]);
+    // An organisation moved to FREE keeps its endpoints but they receive nothing until it is back.
+    const plan = (value: string) =>
+      asOwner(db.owner, (tx) => tx.execute(sql`update tenants set plan = ${value} where id = ${pro.id}`));
+    await plan("FREE");
+    try {
+      const ownAdmin = await call(admin, "POST", "/tenant/task", { name: "On FREE", category: "leadership" });
+      expect(ownAdmin.status).toBe(403); // own tasks are a paid feature too; a vote is not
+      const task = (await db.owner.select().from(schema.tasks).where(eq(schema.tasks.tenantId, pro.id)))[0];
+      const { endpoint: votes } = await endpoint(["task.votes_changed"]).catch(() => ({ endpoint: null }));
+      expect(votes).toBeNull(); // and no endpoint is added on FREE
+      const voted = await servers[0]?.fetch("/api/shared/taskvoting", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          tenantId: pro.id,
+          taskId: task?.id,
+          session: randomBytes(24).toString("base64url"),
+        }),
+      });
+      expect(voted?.status).toBe(200);
+      expect(await deliveriesOf(other.id)).toEqual([]);
+    } finally {
+      await plan("PRO");
+    }
   });
 
   it("tells of votes, shows the delivery log and sends a delivery again on request (not while it waits)", async () => {
