@@ -80,6 +80,29 @@ const POLICIES_WITHOUT_TENANT: Record<string, string> = {
     "SELECT only, issue 6.7: the invitee reads invitations to their own confirmed address, named by their session token (kunto_session_email), before they belong to the tenant",
 };
 
+/** The parents a webhook delivery needs (issue 20.4), made in the same tenant. */
+const webhookRows = {
+  async endpoint(tx: Tx, tenantId: string): Promise<string> {
+    const [row] = await tx
+      .insert(schema.webhookEndpoints)
+      .values({
+        tenantId,
+        url: "https://hooks.example.com/rls",
+        events: ["task.created"],
+        secret: "whsec_rls",
+      })
+      .returning({ id: schema.webhookEndpoints.id });
+    return row?.id as string;
+  },
+  async event(tx: Tx, tenantId: string): Promise<string> {
+    const [row] = await tx
+      .insert(schema.webhookEvents)
+      .values({ tenantId, type: "task.created", data: {} })
+      .returning({ id: schema.webhookEvents.id });
+    return row?.id as string;
+  },
+};
+
 interface Owner {
   tenantId: string;
   userId: string;
@@ -166,6 +189,14 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
       key: randomUUID(),
       contentType: "image/png",
       data: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    }),
+  webhook_endpoints: (tx, { tenantId }) => webhookRows.endpoint(tx, tenantId),
+  webhook_events: (tx, { tenantId }) => webhookRows.event(tx, tenantId),
+  webhook_deliveries: async (tx, { tenantId }) =>
+    tx.insert(schema.webhookDeliveries).values({
+      tenantId,
+      endpointId: await webhookRows.endpoint(tx, tenantId),
+      eventId: await webhookRows.event(tx, tenantId),
     }),
   email_subscriptions: (tx, { tenantId, userId }) =>
     tx.insert(schema.emailSubscriptions).values({ tenantId, userId, type: "survey_end" }),
