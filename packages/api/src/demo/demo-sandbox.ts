@@ -200,6 +200,9 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   },
   audit_log: { exclude: "the seeded demo's history; a sandbox writes its own" },
   api_keys: { exclude: "a key's private half is shown once to its maker; a sandbox starts with none" },
+  webhook_endpoints: { exclude: "a secret is shown once to its maker; a sandbox starts with no endpoints" },
+  webhook_events: { exclude: "told to endpoints a sandbox does not have" },
+  webhook_deliveries: { exclude: "the log of endpoints a sandbox does not have" },
   sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",
