@@ -1,18 +1,30 @@
 import { createCaller, errorKeyOf } from "@kunto/api";
-import { contentDisposition, isLanguage } from "@kunto/core";
+import {
+  type AuditVocabulary,
+  auditActionText,
+  auditDetailText,
+  contentDisposition,
+  isLanguage,
+} from "@kunto/core";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { Context as HonoContext } from "hono";
+import { auditVocabularyOf } from "./audit-labels";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csvFormatOf, csvOf } from "./report-export/csv";
 
-/** Stable column names: the file is read by people and by scripts alike (docs/decisions.md). */
+/**
+ * Stable column names: the file is read by people and by scripts alike (docs/decisions.md). Codes
+ * (`action`, `target_type`) stay codes for scripts; `action_text` and `detail` are the screen's words
+ * in the file's language.
+ */
 export const AUDIT_CSV_HEADER = [
   "at",
   "actor_id",
   "actor",
   "api_key",
   "action",
+  "action_text",
   "target_type",
   "target_id",
   "detail",
@@ -27,16 +39,17 @@ type Caller = ReturnType<typeof createCaller>;
 type AdminFilters = Parameters<Caller["admin"]["audit"]["export"]>[0];
 type ExportRows = Awaited<ReturnType<Caller["audit"]["export"]>>["rows"];
 
-function csvRowsOf(rows: ExportRows) {
+function csvRowsOf(rows: ExportRows, vocabulary: AuditVocabulary) {
   return rows.map((row) => [
     row.at,
     row.actor.userId,
     row.actor.name,
     row.actor.apiKeyName,
     row.action,
+    auditActionText(vocabulary, row.action),
     row.targetType,
     row.targetId,
-    row.detail,
+    auditDetailText(vocabulary, row.details),
     row.tenantId,
     row.tenantName,
   ]);
@@ -66,7 +79,11 @@ export function auditExportHandler(deps: ContextDeps, scope: "tenant" | "admin")
         scope === "admin"
           ? await caller.admin.audit.export(filters as AdminFilters)
           : await caller.audit.export(filters as AdminFilters);
-      const body = csvOf(AUDIT_CSV_HEADER, csvRowsOf(result.rows), csvFormatOf(lang));
+      const body = csvOf(
+        AUDIT_CSV_HEADER,
+        csvRowsOf(result.rows, auditVocabularyOf(lang)),
+        csvFormatOf(lang),
+      );
       const day = new Date().toISOString().slice(0, 10);
       const response = new Response(new Uint8Array(body), {
         status: 200,

@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { AuditAction } from "@kunto/core";
 import { type Db, schema, type Tx } from "@kunto/db";
 
 export interface AuditEntry {
   actorUserId: string | null;
   tenantId?: string | null;
-  action: string;
+  /** One of AUDIT_ACTIONS (each has a label on the screen and in the CSV), or an API key's call. */
+  action: AuditAction | `api.${string}`;
   targetType?: string;
   targetId?: string;
   details?: Record<string, unknown>;

@@ -1980,6 +1980,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenant/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's webhook endpoints
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        get: operations["webhookList"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. The answer carries the signing secret once. A URL on a loopback, private or link-local address answers `webhook_url_private`; the eleventh endpoint `webhook_limit_reached`. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        post: operations["webhookCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. Fields left out stay as they are; the secret does not change. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        put: operations["webhookUpdate"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. Its waiting deliveries are not sent; its delivery log goes with it. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        delete: operations["webhookDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/webhook/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. 50 a page. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        get: operations["webhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/webhook/delivery/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. A delivery that succeeded or failed is sent again with the same `webhook-id`; one still waiting or being sent answers `webhook_delivery_in_progress`. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        post: operations["webhookResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/webhook/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description Tenant admins of a PRO or TOTAL organisation (`plan_required` on FREE), and platform admins for any organisation. A `webhook.test` event to this endpoint only; it shows in the delivery log. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.webhooks.manage`. Plan feature: `webhooks`.
+         */
+        post: operations["webhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/reports/options": {
         parameters: {
             query?: never;
@@ -2109,7 +2217,7 @@ export interface paths {
         };
         /**
          * Download the organisation's audit log as CSV
-         * @description The filtered rows of `GET /tenant/audit` as a file. Columns: at (ISO 8601), actor_id, actor, api_key, action, target_type, target_id, detail, organisation_id, organisation. Errors: `dates_error`. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.users.read`.
+         * @description The filtered rows of `GET /tenant/audit` as a file. Columns: at (ISO 8601), actor_id, actor, api_key, action (the code), action_text (the action in words), target_type, target_id, detail (the details in words: labelled values, ids left out), organisation_id, organisation. Errors: `dates_error`. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `tenant.users.read`.
          */
         get: operations["auditCsv"];
         put?: never;
@@ -2129,7 +2237,7 @@ export interface paths {
         };
         /**
          * Download the audit log of every organisation as CSV
-         * @description The filtered rows of `GET /admin/audit` as a file. Columns: at (ISO 8601), actor_id, actor, api_key, action, target_type, target_id, detail, organisation_id, organisation. Errors: `dates_error`. Platform administrators only; every change is written to the audit log.
+         * @description The filtered rows of `GET /admin/audit` as a file. Columns: at (ISO 8601), actor_id, actor, api_key, action (the code), action_text (the action in words), target_type, target_id, detail (the details in words: labelled values, ids left out), organisation_id, organisation. Errors: `dates_error`. Platform administrators only; every change is written to the audit log.
          */
         get: operations["adminAuditCsv"];
         put?: never;
@@ -2141,17 +2249,178 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "survey.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A survey started (its start time passed)
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookSurveyStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "survey.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A survey ended (its end time passed)
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookSurveyEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "survey.answers_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A survey's answers reached the endpoint's count (or the survey's expected answers)
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookSurveyAnswersReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task was created
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookTaskCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task was changed
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookTaskUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task was marked DONE (sent besides `task.updated`)
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookTaskDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.votes_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task's vote count changed (a vote given or withdrawn)
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookTaskVotesChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event, sent from the endpoint's settings
+         * @description POSTed as JSON to each enabled endpoint that chose the event. A 2xx answer within 10 seconds is a success; anything else (a redirect too) is retried with exponential back-off from 30 seconds, up to 10 retries over about a day. Deliveries come after the change is saved, in no guaranteed order; use `timestamp` to order them.
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every error answer. `message` repeats `error_key`, the key the client translates. */
         Error: {
             /** @enum {string} */
-            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "tenant_header_invalid";
+            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "tenant_header_invalid";
             /** @description The tRPC error code. */
             code: string;
             /** @enum {string} */
-            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "tenant_header_invalid";
+            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "tenant_header_invalid";
             /** @description Present when a procedure answered (not for refusals before one: unknown path, CSRF, size). */
             data?: {
                 code: string;
@@ -2159,14 +2428,14 @@ export interface components {
                 /** @description The procedure that answered. */
                 path?: string | null;
                 /** @enum {string} */
-                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "tenant_header_invalid";
+                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "tenant_header_invalid";
                 /** @description The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client. */
                 fields?: {
                     [key: string]: string;
                 };
                 /** @description `plan_required`: the plan feature the call needs (e.g. `combinedAnalyses`). */
                 feature?: string;
-                /** @description `plan_required`: the plan's number the call would pass (teams per share, suggested tasks). */
+                /** @description `plan_required`: the plan's number the call would pass (teams per share, suggested tasks); `webhook_limit_reached`: the most endpoints an organisation may have. */
                 limit?: number;
                 /** @description `max_recipients_reached`: the most recipients the plan allows. */
                 cap?: number;
@@ -2215,7 +2484,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "tenant_header_invalid";
+                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "tenant_header_invalid";
                 };
             };
         };
@@ -2295,7 +2564,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "user_exists" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_template_in_use" | "survey_template_active" | "task_already_created" | "task_done" | "category_engine_name_exists" | "category_in_use";
+                    error_key?: "user_exists" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_template_in_use" | "survey_template_active" | "task_already_created" | "task_done" | "category_engine_name_exists" | "category_in_use" | "webhook_limit_reached" | "webhook_delivery_in_progress";
                 };
             };
         };
@@ -6175,10 +6444,15 @@ export interface operations {
                      *             "apiKeyName": "Example",
                      *             "hidden": true
                      *           },
-                     *           "action": "Example",
-                     *           "targetType": "Example",
+                     *           "action": "tenant.role_added",
+                     *           "targetType": "user",
                      *           "targetId": "Example",
-                     *           "detail": "Example",
+                     *           "details": [
+                     *             {
+                     *               "field": "role",
+                     *               "value": "tenant_readonly"
+                     *             }
+                     *           ],
                      *           "tenantId": "Example",
                      *           "tenantName": "Example"
                      *         }
@@ -6203,11 +6477,32 @@ export interface operations {
                                 /** @description A person of an internal company domain, not shown to the caller. */
                                 hidden: boolean;
                             };
+                            /**
+                             * @description What was done, as a code: `tenant.role_added`, `apikey.created`, …; `admin.<procedure>` for a platform admin's change on the admin path, `api.<procedure>` for a change made with an API key.
+                             * @example tenant.role_added
+                             */
                             action: string;
+                            /** @example user */
                             targetType: string | null;
                             targetId: string | null;
-                            /** @description A short summary of the row's details. */
-                            detail: string | null;
+                            /**
+                             * @description What the row records, in the order the database keeps them (shorter field names first): its simple top-level values (text, number, yes/no, list of those). Ids, secrets, nested values and the API key's name are left out.
+                             * @example [
+                             *       {
+                             *         "field": "role",
+                             *         "value": "tenant_readonly"
+                             *       }
+                             *     ]
+                             */
+                            details: {
+                                /**
+                                 * @description The field's name as stored.
+                                 * @example role
+                                 */
+                                field: string;
+                                /** @description Text of at most 200 characters, a number, a yes/no or a list of texts. */
+                                value: string | number | boolean | string[];
+                            }[];
                             tenantId: string | null;
                             tenantName: string | null;
                         }[];
@@ -6353,10 +6648,15 @@ export interface operations {
                      *             "apiKeyName": "Example",
                      *             "hidden": true
                      *           },
-                     *           "action": "Example",
-                     *           "targetType": "Example",
+                     *           "action": "tenant.role_added",
+                     *           "targetType": "user",
                      *           "targetId": "Example",
-                     *           "detail": "Example",
+                     *           "details": [
+                     *             {
+                     *               "field": "role",
+                     *               "value": "tenant_readonly"
+                     *             }
+                     *           ],
                      *           "tenantId": "Example",
                      *           "tenantName": "Example"
                      *         }
@@ -6381,11 +6681,32 @@ export interface operations {
                                 /** @description A person of an internal company domain, not shown to the caller. */
                                 hidden: boolean;
                             };
+                            /**
+                             * @description What was done, as a code: `tenant.role_added`, `apikey.created`, …; `admin.<procedure>` for a platform admin's change on the admin path, `api.<procedure>` for a change made with an API key.
+                             * @example tenant.role_added
+                             */
                             action: string;
+                            /** @example user */
                             targetType: string | null;
                             targetId: string | null;
-                            /** @description A short summary of the row's details. */
-                            detail: string | null;
+                            /**
+                             * @description What the row records, in the order the database keeps them (shorter field names first): its simple top-level values (text, number, yes/no, list of those). Ids, secrets, nested values and the API key's name are left out.
+                             * @example [
+                             *       {
+                             *         "field": "role",
+                             *         "value": "tenant_readonly"
+                             *       }
+                             *     ]
+                             */
+                            details: {
+                                /**
+                                 * @description The field's name as stored.
+                                 * @example role
+                                 */
+                                field: string;
+                                /** @description Text of at most 200 characters, a number, a yes/no or a list of texts. */
+                                value: string | number | boolean | string[];
+                            }[];
                             tenantId: string | null;
                             tenantName: string | null;
                         }[];
@@ -14356,6 +14677,499 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    webhookList: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "url": "Example",
+                     *         "description": "Example",
+                     *         "events": [
+                     *           "survey.started"
+                     *         ],
+                     *         "answerCount": 0,
+                     *         "enabled": true,
+                     *         "createdAt": "2026-11-24T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("survey.started" | "survey.ended" | "survey.answers_reached" | "task.created" | "task.updated" | "task.done" | "task.votes_changed")[];
+                        /** @description For `survey.answers_reached`: the count of answers; null: the survey's expected answers. */
+                        answerCount: number | null;
+                        enabled: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    webhookCreate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/kunto",
+                 *       "description": "Example",
+                 *       "events": [
+                 *         "survey.started"
+                 *       ],
+                 *       "answerCount": 1
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Where deliveries are POSTed: an http or https URL without credentials, on a public address (`webhook_url_private` for loopback, private, link-local and similar networks).
+                     * @example https://hooks.example.com/kunto
+                     */
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    /** @description The events the endpoint receives; at least one (`webhook_events_required`). */
+                    events: ("survey.started" | "survey.ended" | "survey.answers_reached" | "task.created" | "task.updated" | "task.done" | "task.votes_changed")[];
+                    /**
+                     * @description For `survey.answers_reached`: the number of answers a survey must reach; null: the survey's expected answers (no event for a survey without that estimate).
+                     * @default null
+                     */
+                    answerCount?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "url": "Example",
+                     *       "description": "Example",
+                     *       "events": [
+                     *         "survey.started"
+                     *       ],
+                     *       "answerCount": 0,
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z",
+                     *       "secret": "Example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("survey.started" | "survey.ended" | "survey.answers_reached" | "task.created" | "task.updated" | "task.done" | "task.votes_changed")[];
+                        /** @description For `survey.answers_reached`: the count of answers; null: the survey's expected answers. */
+                        answerCount: number | null;
+                        enabled: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`, Standard Webhooks), shown this once: verify each delivery's `webhook-signature` with it. */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    webhookUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/kunto",
+                 *       "description": "Example",
+                 *       "events": [
+                 *         "survey.started"
+                 *       ],
+                 *       "answerCount": 1,
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Where deliveries are POSTed: an http or https URL without credentials, on a public address (`webhook_url_private` for loopback, private, link-local and similar networks).
+                     * @example https://hooks.example.com/kunto
+                     */
+                    url?: string;
+                    description?: string;
+                    /** @description The events the endpoint receives; at least one (`webhook_events_required`). */
+                    events?: ("survey.started" | "survey.ended" | "survey.answers_reached" | "task.created" | "task.updated" | "task.done" | "task.votes_changed")[];
+                    /** @description For `survey.answers_reached`: the number of answers a survey must reach; null: the survey's expected answers (no event for a survey without that estimate). */
+                    answerCount?: number | null;
+                    /** @description A disabled endpoint receives nothing. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "url": "Example",
+                     *       "description": "Example",
+                     *       "events": [
+                     *         "survey.started"
+                     *       ],
+                     *       "answerCount": 0,
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("survey.started" | "survey.ended" | "survey.answers_reached" | "task.created" | "task.updated" | "task.done" | "task.votes_changed")[];
+                        /** @description For `survey.answers_reached`: the count of answers; null: the survey's expected answers. */
+                        answerCount: number | null;
+                        enabled: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    webhookDelete: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    webhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @example 1 */
+                page?: number;
+            };
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0,
+                     *       "items": [
+                     *         {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "eventId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "type": "Example",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "lastAttemptAt": "2026-11-24T12:00:00.000Z",
+                     *           "responseStatus": 0,
+                     *           "responseExcerpt": "Example",
+                     *           "createdAt": "2026-11-24T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            eventId: string;
+                            /** @description The event's type (one of the events, or `webhook.test`). */
+                            type: string;
+                            /**
+                             * @description `pending`: waiting for its first attempt; `sending`: an attempt is under way; `retrying`: an attempt failed and another follows with back-off; `succeeded`: the receiver answered 2xx; `failed`: every attempt failed (or the endpoint was disabled).
+                             * @enum {string}
+                             */
+                            status: "pending" | "sending" | "retrying" | "succeeded" | "failed";
+                            attempts: number;
+                            lastAttemptAt: string | null;
+                            /** @description The receiver's status code at the last attempt; null: no answer (timeout, refused address). */
+                            responseStatus: number | null;
+                            /** @description The first 500 characters of the receiver's answer, or what went wrong. */
+                            responseExcerpt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    webhookResend: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     reportOptions: {
         parameters: {
             query?: never;
@@ -16134,7 +16948,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description The spreadsheet convention of the file: a comma between fields in English, a semicolon in the other languages.
+                 * @description The language of the file's words (`action_text`, `detail`) and its spreadsheet convention: a comma between fields in English, a semicolon in the other languages.
                  * @example en
                  */
                 lang?: "en" | "fi" | "ee" | "ru" | "pl";
@@ -16192,7 +17006,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description The spreadsheet convention of the file: a comma between fields in English, a semicolon in the other languages.
+                 * @description The language of the file's words (`action_text`, `detail`) and its spreadsheet convention: a comma between fields in English, a semicolon in the other languages.
                  * @example en
                  */
                 lang?: "en" | "fi" | "ee" | "ru" | "pl";
@@ -16223,6 +17037,637 @@ export interface operations {
             403: components["responses"]["Error403"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+        };
+    };
+    webhookSurveyStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "survey.started";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        survey: {
+                            key: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            type: "PERSONNEL" | "MANAGEMENT";
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            endsAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSurveyEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "survey.ended";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        survey: {
+                            key: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            type: "PERSONNEL" | "MANAGEMENT";
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            endsAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSurveyAnswersReached: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "survey.answers_reached";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        survey: {
+                            key: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            type: "PERSONNEL" | "MANAGEMENT";
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            endsAt: string;
+                        };
+                        /** @description The count that was reached. */
+                        answerCount: number;
+                        /** @description The survey's answers when the count was seen. */
+                        answers: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "task.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        task: {
+                            id: string;
+                            staticTaskId: string | null;
+                            /** @enum {string} */
+                            type: "manual" | "report" | "personnel_help" | "management_help";
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            priority: "HIGH" | "MEDIUM" | "LOW";
+                            /** @description The category's engine name. */
+                            category: string | null;
+                            categoryId: string | null;
+                            /** @description Engine name of the top-level category (board column). */
+                            topCategory: string | null;
+                            swotType: ("strength" | "weakness" | "opportunity") | null;
+                            surveyQuestion: string | null;
+                            sourceSurvey: {
+                                key: string;
+                                name: string | null;
+                                /** @enum {string} */
+                                type: "PERSONNEL" | "MANAGEMENT";
+                            } | null;
+                            /** @description YYYY-MM-DD */
+                            dueDate: string | null;
+                            createdAt: string;
+                            year: number;
+                            /** @description DONE, or null while open. */
+                            status: "DONE" | null;
+                            /** @description By id only; ask the API for more. */
+                            userInCharge: {
+                                id: string;
+                            } | null;
+                            team: {
+                                key: string;
+                                name: string;
+                            } | null;
+                            voteCount: number;
+                            followUp: {
+                                /** @enum {string} */
+                                state: "waiting" | "measured";
+                                surveyKey: string | null;
+                                surveyName: string | null;
+                                /** @enum {string} */
+                                subject: "question" | "category";
+                                before: number | null;
+                                after: number | null;
+                                change: number | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "task.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        task: {
+                            id: string;
+                            staticTaskId: string | null;
+                            /** @enum {string} */
+                            type: "manual" | "report" | "personnel_help" | "management_help";
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            priority: "HIGH" | "MEDIUM" | "LOW";
+                            /** @description The category's engine name. */
+                            category: string | null;
+                            categoryId: string | null;
+                            /** @description Engine name of the top-level category (board column). */
+                            topCategory: string | null;
+                            swotType: ("strength" | "weakness" | "opportunity") | null;
+                            surveyQuestion: string | null;
+                            sourceSurvey: {
+                                key: string;
+                                name: string | null;
+                                /** @enum {string} */
+                                type: "PERSONNEL" | "MANAGEMENT";
+                            } | null;
+                            /** @description YYYY-MM-DD */
+                            dueDate: string | null;
+                            createdAt: string;
+                            year: number;
+                            /** @description DONE, or null while open. */
+                            status: "DONE" | null;
+                            /** @description By id only; ask the API for more. */
+                            userInCharge: {
+                                id: string;
+                            } | null;
+                            team: {
+                                key: string;
+                                name: string;
+                            } | null;
+                            voteCount: number;
+                            followUp: {
+                                /** @enum {string} */
+                                state: "waiting" | "measured";
+                                surveyKey: string | null;
+                                surveyName: string | null;
+                                /** @enum {string} */
+                                subject: "question" | "category";
+                                before: number | null;
+                                after: number | null;
+                                change: number | null;
+                            } | null;
+                        };
+                        /** @description The names of the fields that changed. */
+                        changed: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskDone: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "task.done";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        task: {
+                            id: string;
+                            staticTaskId: string | null;
+                            /** @enum {string} */
+                            type: "manual" | "report" | "personnel_help" | "management_help";
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            priority: "HIGH" | "MEDIUM" | "LOW";
+                            /** @description The category's engine name. */
+                            category: string | null;
+                            categoryId: string | null;
+                            /** @description Engine name of the top-level category (board column). */
+                            topCategory: string | null;
+                            swotType: ("strength" | "weakness" | "opportunity") | null;
+                            surveyQuestion: string | null;
+                            sourceSurvey: {
+                                key: string;
+                                name: string | null;
+                                /** @enum {string} */
+                                type: "PERSONNEL" | "MANAGEMENT";
+                            } | null;
+                            /** @description YYYY-MM-DD */
+                            dueDate: string | null;
+                            createdAt: string;
+                            year: number;
+                            /** @description DONE, or null while open. */
+                            status: "DONE" | null;
+                            /** @description By id only; ask the API for more. */
+                            userInCharge: {
+                                id: string;
+                            } | null;
+                            team: {
+                                key: string;
+                                name: string;
+                            } | null;
+                            voteCount: number;
+                            followUp: {
+                                /** @enum {string} */
+                                state: "waiting" | "measured";
+                                surveyKey: string | null;
+                                surveyName: string | null;
+                                /** @enum {string} */
+                                subject: "question" | "category";
+                                before: number | null;
+                                after: number | null;
+                                change: number | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskVotesChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "task.votes_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        task: {
+                            id: string;
+                            voteCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id, the same on every attempt and resend of it: a receiver that has seen it may answer 200 and do nothing.
+                 * @example msg_2b8f0c3e9d2a4c6f8e1a0b7c5d3e2f10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970 (UTC).
+                 * @example 1798761600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (the bytes after `whsec_`, base64-decoded), after the Standard Webhooks convention; the `standardwebhooks` package verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        endpoint: {
+                            id: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: any 2xx answer is a success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not taken: the delivery is tried again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

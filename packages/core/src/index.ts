@@ -1,4 +1,5 @@
 export * from "./api-keys";
+export * from "./audit-log";
 export * from "./constants";
 export * from "./countries";
 export * from "./errors";

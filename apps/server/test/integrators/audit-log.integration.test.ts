@@ -149,7 +149,7 @@ describe("issue 20.5: the organisation's audit log", () => {
       action: "tenant.role_added",
       targetType: "user",
       targetId: users.readonlyA.id,
-      detail: "role: tenant_readonly",
+      details: [{ field: "role", value: "tenant_readonly" }],
       tenantId: f.a.id,
       tenantName: f.a.name,
     });
@@ -160,7 +160,7 @@ describe("issue 20.5: the organisation's audit log", () => {
       apiKeyName: API_KEY_NAME,
       hidden: false,
     });
-    expect(page.rows[0]?.detail).toBe("roles: tenant_admin");
+    expect(page.rows[0]?.details).toEqual([{ field: "roles", value: ["tenant_admin"] }]);
   });
 
   it("never shows another organisation's rows or rows of no organisation, whatever the filter", async () => {
@@ -338,9 +338,10 @@ describe("issue 20.5: CSV export", () => {
         "",
         `'${API_KEY_NAME}`,
         "tenant.invitation_sent",
+        "Sent an invitation",
         "",
         "",
-        "roles: tenant_admin",
+        "Roles: Admin",
         f.a.id,
         f.a.name,
       ],
@@ -350,9 +351,10 @@ describe("issue 20.5: CSV export", () => {
         "Test Person",
         "",
         "tenant.invitation_sent",
+        "Sent an invitation",
         "",
         "",
-        "roles: tenant_basic",
+        "Roles: Basic user",
         f.a.id,
         f.a.name,
       ],
@@ -367,13 +369,17 @@ describe("issue 20.5: CSV export", () => {
     );
     const [header, ...rows] = csvRows((await fi.text()).replace(/^\uFEFF/, "").replace(/\r\n$/, ""), ";");
     expect(header).toEqual(AUDIT_CSV_HEADER);
-    expect(rows.map((row) => row[4])).toEqual(["tenant.invitation_sent", "tenant.voting_link_rotated"]);
-    expect(rows.every((row) => row[8] === f.a.id)).toBe(true);
+    expect(rows.map((row) => row.slice(4, 6))).toEqual([
+      ["tenant.invitation_sent", "Lähetti kutsun"],
+      ["tenant.voting_link_rotated", "Teki uuden äänestyslinkin"],
+    ]);
+    expect(rows[0]?.[8]).toBe("Roolit: Pääkäyttäjä");
+    expect(rows.every((row) => row[9] === f.a.id)).toBe(true);
 
     const platform = await get(f.actors.platform, `/api/admin/audit/csv?tenantId=${f.b.id}`);
     expect(platform.status).toBe(200);
     const [, ...bRows] = csvRows((await platform.text()).replace(/^\uFEFF/, "").replace(/\r\n$/, ""), ",");
-    expect(bRows.map((row) => [row[4], row[9]])).toEqual([
+    expect(bRows.map((row) => [row[4], row[10]])).toEqual([
       ["tenant.plan_changed", f.b.name],
       ["tenant.role_added", f.b.name],
     ]);
@@ -399,14 +405,124 @@ describe("issue 20.5: CSV export", () => {
     };
     const all = await csv("");
     expect(all).toHaveLength(10_000);
-    expect(all[0]?.[6]).toBe("10001");
-    expect(all.at(-1)?.[6]).toBe("2");
+    expect(all[0]?.[7]).toBe("10001");
+    expect(all.at(-1)?.[7]).toBe("2");
     // Under the cap every matching row is there.
     const { caller } = await callerFor(db.db, actor, tenant.id);
     expect((await caller.audit.list({ limit: 1 })).total).toBe(10_001);
     const firstDay = await csv("?to=2019-01-01");
     expect(firstDay).toHaveLength(3599);
-    expect(firstDay[0]?.[6]).toBe("3599");
+    expect(firstDay[0]?.[7]).toBe("3599");
+  });
+});
+
+describe("issue 20.5: the log in words (codes, ids and 'tenant' never shown)", () => {
+  const csvOfDay = async (actor: Actor, query: string, delimiter = ",") => {
+    const response = await get(actor, `/api/admin/audit/csv?from=2023-04-05&to=2023-04-05${query}`);
+    expect(response.status).toBe(200);
+    const text = (await response.text()).replace(/^\uFEFF/, "").replace(/\r\n$/, "");
+    return csvRows(text, delimiter).slice(1);
+  };
+
+  it("answers the details without ids and writes actions and details in the file's language", async () => {
+    const tenant = await makeTenant(db.owner);
+    const uuid = f.users.adminA.id;
+    const at = (minute: number) => new Date(Date.UTC(2023, 3, 5, 9, minute));
+    const written = await addRows([
+      {
+        tenantId: tenant.id,
+        actorUserId: f.users.adminA.id,
+        action: "apikey.created",
+        at: at(1),
+        targetType: "api_key",
+        targetId: "kp_7QX2M4",
+        details: { name: "CI", scope: "write", expireAt: "2026-12-31T21:59:59.999Z", ips: ["192.0.2.1"] },
+      },
+      {
+        tenantId: tenant.id,
+        actorUserId: f.users.adminA.id,
+        action: "webhook.resent",
+        at: at(2),
+        targetType: "webhook_delivery",
+        targetId: uuid,
+        details: { endpointId: uuid },
+      },
+      {
+        actorUserId: f.users.adminA.id,
+        action: "admin.admin.addTenantUser",
+        at: at(3),
+        details: { id: uuid, userId: uuid },
+      },
+      {
+        actorUserId: f.users.adminA.id,
+        action: "admin.admin.somethingNew",
+        at: at(4),
+        details: { mode: "x" },
+      },
+      {
+        tenantId: tenant.id,
+        actorUserId: f.users.adminA.id,
+        action: "api.survey.create",
+        at: at(5),
+        details: { apiKeyName: "CI", title: "Kevät", teamIds: [uuid], secret: "[redacted]" },
+      },
+      { tenantId: tenant.id, actorUserId: f.users.adminA.id, action: "tenant.future_thing", at: at(6) },
+    ]);
+    const page = await f.callers.platform.admin.audit.list({ from: "2023-04-05", to: "2023-04-05" });
+    expect(page.rows.map((row) => [row.id, row.details])).toEqual(
+      [
+        [
+          // In the order jsonb keeps keys: shorter names first.
+          { field: "ips", value: ["192.0.2.1"] },
+          { field: "name", value: "CI" },
+          { field: "scope", value: "write" },
+          { field: "expireAt", value: "2026-12-31T21:59:59.999Z" },
+        ],
+        [],
+        [],
+        [{ field: "mode", value: "x" }],
+        [{ field: "title", value: "Kevät" }],
+        [],
+      ]
+        .map((details, i) => [written[i]?.id, details])
+        .reverse(),
+    );
+
+    const en = await csvOfDay(f.actors.platform, "");
+    expect(en.map((row) => [row[5], row[8]]).reverse()).toEqual([
+      [
+        "Created an API key",
+        "Allowed IP addresses: 192.0.2.1; Name: CI; Access: Read and write; Expires: 2026-12-31T21:59:59.999Z",
+      ],
+      ["Sent a webhook delivery again", ""],
+      ["Platform administration: Added a user to an organisation", ""],
+      ["Platform administration", "Mode: x"],
+      ["Made a change through the API", "Title: Kevät"],
+      ["Other action", ""],
+    ]);
+    // The codes stay in their columns for scripts.
+    expect(en.map((row) => row[4]).reverse()).toEqual([
+      "apikey.created",
+      "webhook.resent",
+      "admin.admin.addTenantUser",
+      "admin.admin.somethingNew",
+      "api.survey.create",
+      "tenant.future_thing",
+    ]);
+
+    const fi = await csvOfDay(f.actors.platform, "&lang=fi", ";");
+    expect(fi.map((row) => [row[5], row[8]]).reverse()).toEqual([
+      [
+        "Loi API-avaimen",
+        "Sallitut IP-osoitteet: 192.0.2.1; Nimi: CI; Käyttöoikeus: Luku ja kirjoitus; Vanhenee: 2026-12-31T21:59:59.999Z",
+      ],
+      ["Lähetti webhook-toimituksen uudelleen", ""],
+      ["Palvelun ylläpito: Lisäsi käyttäjän organisaatioon", ""],
+      ["Palvelun ylläpito", "Mode: x"],
+      ["Teki muutoksen API:n kautta", "Title: Kevät"],
+      ["Muu toiminto", ""],
+    ]);
+    for (const row of [...en, ...fi]) expect(`${row[5]} ${row[8]}`).not.toMatch(/tenant|[0-9a-f]{8}-/i);
   });
 });
 

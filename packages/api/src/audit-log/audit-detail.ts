@@ -1,41 +1,60 @@
+import type { AuditDetail } from "@kunto/core";
+
 /**
  * Where an audit row names the API key a call was made with: `details.apiKeyName` (issue 20.2/20.5).
  * The screen and the CSV show it as the actor; it is left out of the detail text.
  */
 export const API_KEY_NAME_FIELD = "apiKeyName";
 
-/** Longest detail text shown in a row; the stored details stay whole. */
+/** Longest text of one detail value, and the most details and list items a row shows. */
 export const DETAIL_MAX = 200;
+export const DETAILS_MAX = 20;
+
+/** What redact() (../redact.ts) writes for a secret: nothing a reader can use. */
+const REDACTED = "[redacted]";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** An id means nothing to a reader: `id`, `userId`, `team_id`, `teamIds`. */
+const isIdField = (key: string) => key === "id" || key === "ids" || /(Id|Ids|_id|_ids)$/.test(key);
+
+const cut = (text: string) => (text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX - 1)}…` : text);
+
 function textOf(value: unknown): string | null {
-  if (typeof value === "string") return value.trim() || null;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) {
-    const items = value.map(textOf);
-    return items.every((item) => item !== null) && items.length > 0 ? items.join(", ") : null;
-  }
-  return null;
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  return text && text !== REDACTED && !UUID.test(text) ? cut(text) : null;
+}
+
+function simpleValue(value: unknown): AuditDetail["value"] | null {
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (!Array.isArray(value)) return textOf(value);
+  // A list of simple values; one holding an object is left out whole.
+  if (!value.every((item) => item === null || typeof item !== "object")) return null;
+  const items = value
+    .map((item) => (typeof item === "number" || typeof item === "boolean" ? String(item) : textOf(item)))
+    .filter((item): item is string => item !== null);
+  return items.length > 0 ? items.slice(0, DETAILS_MAX) : null;
 }
 
 /**
- * The row's details as one short line, "role: tenant_basic; status: PRO": each top-level value that
- * is text, a number, a yes/no or a list of those; nested objects and empty values are left out.
- * Null when nothing is left.
+ * The row's details for a reader (the screen labels them, the CSV writes them as text): each
+ * top-level value that is text, a number, a yes/no or a list of those, in the order jsonb keeps
+ * them (shorter names first). Left out: nested objects, empty values, ids (fields named like ids,
+ * values that are UUIDs), redacted secrets and the API key's name (shown as the actor).
  */
-export function detailOf(details: unknown): string | null {
-  if (!isRecord(details)) return null;
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(details)) {
-    if (key === API_KEY_NAME_FIELD) continue;
-    const text = textOf(value);
-    if (text !== null) parts.push(`${key}: ${text}`);
+export function detailsOf(details: unknown): AuditDetail[] {
+  if (!isRecord(details)) return [];
+  const items: AuditDetail[] = [];
+  for (const [field, raw] of Object.entries(details)) {
+    if (field === API_KEY_NAME_FIELD || isIdField(field)) continue;
+    const value = simpleValue(raw);
+    if (value !== null) items.push({ field, value });
+    if (items.length === DETAILS_MAX) break;
   }
-  if (parts.length === 0) return null;
-  const line = parts.join("; ");
-  return line.length > DETAIL_MAX ? `${line.slice(0, DETAIL_MAX - 1)}…` : line;
+  return items;
 }
 
 /** The API key's name the row carries, or null. */

@@ -3,7 +3,7 @@ import { schema, type Tx } from "@kunto/db";
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import { visibleTo } from "../accounts/members";
 import type { ApiConfig } from "../context";
-import { apiKeyNameOf, detailOf, personName } from "./audit-detail";
+import { apiKeyNameOf, detailsOf, personName } from "./audit-detail";
 import { AUDIT_EXPORT_MAX, type TAuditFilters, type TAuditPage, type TAuditRow } from "./schemas";
 
 /**
@@ -85,7 +85,7 @@ async function rowsOf(tx: Tx, viewer: AuditViewer, where: SQL | undefined, limit
       action: row.action,
       targetType: row.targetType,
       targetId: row.targetId,
-      detail: detailOf(row.details),
+      details: detailsOf(row.details),
       tenantId: row.tenantId,
       tenantName: row.tenantName,
     };

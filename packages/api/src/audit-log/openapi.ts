@@ -46,14 +46,14 @@ const FILTERS: Json[] = [
     in: "query",
     required: false,
     description:
-      "The spreadsheet convention of the file: a comma between fields in English, a semicolon in the other languages.",
+      "The language of the file's words (`action_text`, `detail`) and its spreadsheet convention: a comma between fields in English, a semicolon in the other languages.",
     schema: { type: "string", enum: ["en", "fi", "ee", "ru", "pl"], default: "en" },
     example: "en",
   },
 ];
 
 const COLUMNS =
-  "Columns: at (ISO 8601), actor_id, actor, api_key, action, target_type, target_id, detail, organisation_id, organisation.";
+  "Columns: at (ISO 8601), actor_id, actor, api_key, action (the code), action_text (the action in words), target_type, target_id, detail (the details in words: labelled values, ids left out), organisation_id, organisation.";
 
 /** The two operations, given the document's security, header and error responses. */
 export function auditExportPaths(shared: {

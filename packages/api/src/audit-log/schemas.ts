@@ -72,6 +72,13 @@ export const ZAdminAuditFiltersInput = z.object(tenantFilter).optional();
 export type TAuditFilters = z.infer<typeof ZAdminAuditExportInput>;
 export type TAuditPage = { limit: number; offset: number; until?: number | undefined };
 
+const ZAuditDetail = z.object({
+  field: z.string().meta({ description: "The field's name as stored.", examples: ["role"] }),
+  value: z
+    .union([z.string(), z.number(), z.boolean(), z.array(z.string())])
+    .meta({ description: "Text of at most 200 characters, a number, a yes/no or a list of texts." }),
+});
+
 export const ZAuditRow = z.object({
   id: z.number().int(),
   at: z.string().meta({ description: "When (ISO 8601)." }),
@@ -86,10 +93,21 @@ export const ZAuditRow = z.object({
       .boolean()
       .meta({ description: "A person of an internal company domain, not shown to the caller." }),
   }),
-  action: z.string(),
-  targetType: z.string().nullable(),
+  action: z.string().meta({
+    description:
+      "What was done, as a code: `tenant.role_added`, `apikey.created`, …; `admin.<procedure>` for a platform admin's change on the admin path, `api.<procedure>` for a change made with an API key.",
+    examples: ["tenant.role_added"],
+  }),
+  targetType: z
+    .string()
+    .nullable()
+    .meta({ examples: ["user"] }),
   targetId: z.string().nullable(),
-  detail: z.string().nullable().meta({ description: "A short summary of the row's details." }),
+  details: z.array(ZAuditDetail).meta({
+    description:
+      "What the row records, in the order the database keeps them (shorter field names first): its simple top-level values (text, number, yes/no, list of those). Ids, secrets, nested values and the API key's name are left out.",
+    examples: [[{ field: "role", value: "tenant_readonly" }]],
+  }),
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
 });

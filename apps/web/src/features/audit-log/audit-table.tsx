@@ -1,23 +1,41 @@
 import type { AppRouter } from "@kunto/api";
-import { SURVEY_TIME_ZONE } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Box, Table, Text } from "@mantine/core";
 import type { inferRouterOutputs } from "@trpc/server";
 import { EmptyTableRow } from "../../components/table-parts";
-import { DAY_FORMAT, formatDate } from "../../lib/format";
-import { actionLabel } from "./audit-labels";
+import { actionLabel, detailItems, formatMoment, targetLabel } from "./audit-labels";
 
 export type AuditRow = inferRouterOutputs<AppRouter>["audit"]["list"]["rows"][number];
 
-/** When, in the organisations' calendar (Europe/Helsinki) like the date filters, to the second. */
-const formatMoment = (at: string) =>
-  formatDate(at, {
-    ...DAY_FORMAT,
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    timeZone: SURVEY_TIME_ZONE,
-  });
+/** An id (a UUID) means nothing to a reader; a key's public key or another name does. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Target({ row }: { row: AuditRow }) {
+  if (!row.targetType) return null;
+  const id = row.targetId && !UUID.test(row.targetId) ? row.targetId : null;
+  return (
+    <Text size="sm" span className="break-anywhere">
+      {targetLabel(row.targetType)}
+      {id ? (
+        <Text span size="xs" ff="monospace" c="dimmed">
+          {` ${id}`}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+/** The row's details, one labelled value a line. */
+function Details({ details }: { details: AuditRow["details"] }) {
+  return detailItems(details).map((item) => (
+    <Text key={item.field} size="sm" className="break-anywhere">
+      <Text span size="sm" c="dimmed">
+        {item.label}:
+      </Text>{" "}
+      {item.value}
+    </Text>
+  ));
+}
 
 function Actor({ actor }: { actor: AuditRow["actor"] }) {
   const { t } = useLingui();
@@ -89,24 +107,15 @@ export function AuditTable({
                   <Actor actor={row.actor} />
                 </Table.Td>
                 <Table.Td data-label={columns.action}>
-                  <Text size="sm" span title={row.action}>
+                  <Text size="sm" span>
                     {actionLabel(row.action)}
                   </Text>
                 </Table.Td>
                 <Table.Td data-label={row.targetType ? columns.target : undefined}>
-                  {row.targetType ? (
-                    <Text size="sm" span className="break-anywhere">
-                      {row.targetType}{" "}
-                      <Text span size="xs" ff="monospace" c="dimmed">
-                        {row.targetId}
-                      </Text>
-                    </Text>
-                  ) : null}
+                  <Target row={row} />
                 </Table.Td>
-                <Table.Td data-label={row.detail ? columns.details : undefined}>
-                  <Text size="sm" span className="break-anywhere">
-                    {row.detail}
-                  </Text>
+                <Table.Td data-label={row.details.length > 0 ? columns.details : undefined}>
+                  <Details details={row.details} />
                 </Table.Td>
                 {withOrganisation ? (
                   <Table.Td data-label={row.tenantName ? columns.organisation : undefined}>
