@@ -53,6 +53,8 @@ export default defineConfig({
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
       DEMO_SANDBOX_LIMIT: "1000",
+      // The webhook spec's receiver listens on loopback, which only tests may allow (SSRF guard).
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
     },
   },
 });

@@ -110,6 +110,10 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         await adminPage.getByRole("main").getByRole("button").first().click();
         await expect(adminPage.getByRole("dialog")).toBeVisible();
         await check(adminPage, "create user dialog");
+        // Issue 20.5: every organisation's audit log.
+        await adminPage.goto("/audit");
+        await settled(adminPage);
+        await check(adminPage, "platform audit log");
         await adminPage.goto("/me");
         await settled(adminPage);
         await adminPage.getByTestId("totp-set-up").click();
@@ -138,6 +142,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/reports/rg/culture`,
         `${base}/tasks`,
         `${base}/welcome`,
+        `${base}/audit`,
         "/users",
       ]) {
         await demoPage.goto(path);

@@ -40,6 +40,7 @@ import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed
 import { Route as AuthedTTenantIdReportsIndexRouteImport } from './routes/_authed/t/$tenantId/reports/index'
 import { Route as AuthedTTenantIdTasksIndexRouteImport } from './routes/_authed/t/$tenantId/tasks/index'
 import { Route as AuthedTTenantIdTasksCategoryRouteImport } from './routes/_authed/t/$tenantId/tasks/$category'
+import { Route as AuthedTTenantIdWebhooksEndpointIdRouteImport } from './routes/_authed/t/$tenantId/webhooks.$endpointId'
 import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
 import { Route as AuthedTTenantIdAnalysesSKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/s/$key'
 import { Route as AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport } from './routes/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
@@ -208,6 +209,12 @@ const AuthedTTenantIdTasksCategoryRoute =
     path: '/tasks/$category',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdWebhooksEndpointIdRoute =
+  AuthedTTenantIdWebhooksEndpointIdRouteImport.update({
+    id: '/webhooks/$endpointId',
+    path: '/webhooks/$endpointId',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdAnalysesCreatedKeyRoute =
   AuthedTTenantIdAnalysesCreatedKeyRouteImport.update({
     id: '/analyses/created/$key',
@@ -255,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
+  '/t/$tenantId/webhooks/$endpointId': typeof AuthedTTenantIdWebhooksEndpointIdRoute
   '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
   '/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
@@ -289,6 +297,7 @@ export interface FileRoutesByTo {
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
+  '/t/$tenantId/webhooks/$endpointId': typeof AuthedTTenantIdWebhooksEndpointIdRoute
   '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
   '/t/$tenantId/reports': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/tasks': typeof AuthedTTenantIdTasksIndexRoute
@@ -326,6 +335,7 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/_authed/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
+  '/_authed/t/$tenantId/webhooks/$endpointId': typeof AuthedTTenantIdWebhooksEndpointIdRoute
   '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
   '/_authed/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/_authed/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
@@ -363,6 +373,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/tasks/$category'
+    | '/t/$tenantId/webhooks/$endpointId'
     | '/t/$tenantId/analyses/'
     | '/t/$tenantId/reports/'
     | '/t/$tenantId/tasks/'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/tasks/$category'
+    | '/t/$tenantId/webhooks/$endpointId'
     | '/t/$tenantId/analyses'
     | '/t/$tenantId/reports'
     | '/t/$tenantId/tasks'
@@ -433,6 +445,7 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/'
     | '/_authed/t/$tenantId/analyses/new'
     | '/_authed/t/$tenantId/tasks/$category'
+    | '/_authed/t/$tenantId/webhooks/$endpointId'
     | '/_authed/t/$tenantId/analyses/'
     | '/_authed/t/$tenantId/reports/'
     | '/_authed/t/$tenantId/tasks/'
@@ -668,6 +681,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdTasksCategoryRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/webhooks/$endpointId': {
+      id: '/_authed/t/$tenantId/webhooks/$endpointId'
+      path: '/webhooks/$endpointId'
+      fullPath: '/t/$tenantId/webhooks/$endpointId'
+      preLoaderRoute: typeof AuthedTTenantIdWebhooksEndpointIdRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/analyses/created/$key': {
       id: '/_authed/t/$tenantId/analyses/created/$key'
       path: '/analyses/created/$key'
@@ -703,6 +723,7 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
   AuthedTTenantIdTasksCategoryRoute: typeof AuthedTTenantIdTasksCategoryRoute
+  AuthedTTenantIdWebhooksEndpointIdRoute: typeof AuthedTTenantIdWebhooksEndpointIdRoute
   AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
   AuthedTTenantIdReportsIndexRoute: typeof AuthedTTenantIdReportsIndexRoute
   AuthedTTenantIdTasksIndexRoute: typeof AuthedTTenantIdTasksIndexRoute
@@ -722,6 +743,8 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
   AuthedTTenantIdTasksCategoryRoute: AuthedTTenantIdTasksCategoryRoute,
+  AuthedTTenantIdWebhooksEndpointIdRoute:
+    AuthedTTenantIdWebhooksEndpointIdRoute,
   AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,
   AuthedTTenantIdReportsIndexRoute: AuthedTTenantIdReportsIndexRoute,
   AuthedTTenantIdTasksIndexRoute: AuthedTTenantIdTasksIndexRoute,

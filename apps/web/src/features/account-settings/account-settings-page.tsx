@@ -13,6 +13,7 @@ import { ApiKeysCard } from "./api-keys-card";
 import { BrandingCard } from "./branding-card";
 import { EditTenantDialog } from "./edit-tenant-dialog";
 import { TenantHeaderCard } from "./tenant-header-card";
+import { WebhooksCard } from "./webhooks-card";
 
 export interface AccountSettingsPageProps {
   tenantId: string;
@@ -22,7 +23,8 @@ export interface AccountSettingsPageProps {
 
 /**
  * Account settings (document 1 §2, tenant_admin only): the header card with the account's
- * details and the edit dialog, the teams and the dashboard's branding (TOTAL plan).
+ * details and the edit dialog, the teams, the dashboard's branding (TOTAL plan), API keys and
+ * webhooks (PRO and TOTAL).
  */
 export function AccountSettingsPage({ tenantId, openModalOnMount = false }: AccountSettingsPageProps) {
   const { t } = useLingui();
@@ -35,6 +37,7 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
   const platformAdmin = isPlatformAdmin(useMe());
   // Issue 20: the organisation's admins (PRO, TOTAL; a plan note on FREE) and platform admins.
   const canManageKeys = platformAdmin || (current?.permissions.has("tenant.apikeys.manage") ?? false);
+  const canManageWebhooks = platformAdmin || (current?.permissions.has("tenant.webhooks.manage") ?? false);
   const [editOpened, edit] = useDisclosure(openModalOnMount && canEdit);
 
   // The request is used up once the dialog is open, so a reload does not open it again.
@@ -50,6 +53,9 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
       <TeamsCard tenantId={tenantId} canEdit={canWriteSurveys} />
       {canEdit ? <BrandingCard /> : null}
       {canManageKeys ? <ApiKeysCard plan={current?.plan ?? "FREE"} platformAdmin={platformAdmin} /> : null}
+      {canManageWebhooks ? (
+        <WebhooksCard tenantId={tenantId} plan={current?.plan ?? "FREE"} platformAdmin={platformAdmin} />
+      ) : null}
       {/*
         Further cards of this page come here, each added by its own issue (no placeholders):
         - payments / subscription card (document 3, billing).
