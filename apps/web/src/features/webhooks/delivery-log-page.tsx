@@ -14,8 +14,6 @@ import { DeliveryTable } from "./delivery-table";
 import { deliveryRefetchInterval } from "./webhook-model";
 
 /** The first page as the route prefetches it and the page first asks for it. */
-export const firstDeliveryPage = (endpointId: string) => ({ id: endpointId, page: 1 });
-
 /**
  * One webhook endpoint's delivery log (issue 20.4): its deliveries newest first, a page at a time as
  * the server pages them, each sent again once it has an outcome; a test event on demand. While a

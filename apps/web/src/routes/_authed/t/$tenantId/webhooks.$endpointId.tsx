@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { DeliveryLogPage, firstDeliveryPage } from "../../../../features/webhooks/delivery-log-page";
+import { DeliveryLogPage } from "../../../../features/webhooks/delivery-log-page";
+import { firstDeliveryPage } from "../../../../features/webhooks/delivery-query";
 import { isPlatformAdmin } from "../../../../lib/session";
 
 /**
