@@ -111,11 +111,20 @@ export async function shareStates(tx: Tx, surveyIds: string[]): Promise<ShareSta
   return states;
 }
 
-/** Writes `next` over the release of `from` respondents; when another reader got there first, theirs. */
+/**
+ * Writes `next` over the release of `from` respondents; when another reader got there first, theirs.
+ * A share another transaction is writing right now is not waited for (SKIP LOCKED): that reader is
+ * releasing it, and this one reads the release as committed. Waiting could deadlock: one request's
+ * readers take shares survey by survey (the dashboard: personnel, then management), another's in
+ * name order (the survey list), and a fresh organisation's first page runs both at once.
+ */
 async function storeRelease(tx: Tx, shareId: string, from: number, next: Aggregates): Promise<Aggregates> {
   const written = await tx.execute(sql`
     update survey_shares set released_aggregates = ${JSON.stringify(next)}::jsonb
-    where id = ${shareId} and coalesce((released_aggregates->>'respondents')::int, 0) = ${from}
+    where id = (
+      select id from survey_shares
+      where id = ${shareId} and coalesce((released_aggregates->>'respondents')::int, 0) = ${from}
+      for no key update skip locked)
     returning id`);
   if (written.length > 0) return next;
   const [current] = await tx.execute<{ released: unknown }>(
