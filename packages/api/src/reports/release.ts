@@ -111,20 +111,24 @@ export async function shareStates(tx: Tx, surveyIds: string[]): Promise<ShareSta
   return states;
 }
 
+/** The first number of the two-key advisory lock that serialises an organisation's release writes. */
+const RELEASE_LOCK = 17_005;
+
 /**
  * Writes `next` over the release of `from` respondents; when another reader got there first, theirs.
- * A share another transaction is writing right now is not waited for (SKIP LOCKED): that reader is
- * releasing it, and this one reads the release as committed. Waiting could deadlock: one request's
- * readers take shares survey by survey (the dashboard: personnel, then management), another's in
- * name order (the survey list), and a fresh organisation's first page runs both at once.
+ * Release writes of one organisation take its advisory lock first, for the rest of the transaction,
+ * so a reader that must write waits for another writer's commit and then reads its release. Without
+ * it two readers could deadlock on the share rows: one request's readers take shares survey by
+ * survey (the dashboard: personnel, then management), another's in name order (the survey list),
+ * and a fresh organisation's first page runs both at once. A transaction holding a share's row lock
+ * always holds the advisory lock already, so no wait can close a cycle.
  */
 async function storeRelease(tx: Tx, shareId: string, from: number, next: Aggregates): Promise<Aggregates> {
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${RELEASE_LOCK}, hashtext(tenant_id::text)) from survey_shares where id = ${shareId}`);
   const written = await tx.execute(sql`
     update survey_shares set released_aggregates = ${JSON.stringify(next)}::jsonb
-    where id = (
-      select id from survey_shares
-      where id = ${shareId} and coalesce((released_aggregates->>'respondents')::int, 0) = ${from}
-      for no key update skip locked)
+    where id = ${shareId} and coalesce((released_aggregates->>'respondents')::int, 0) = ${from}
     returning id`);
   if (written.length > 0) return next;
   const [current] = await tx.execute<{ released: unknown }>(
