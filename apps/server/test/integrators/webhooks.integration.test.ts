@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { attemptDelivery } from "@kunto/api";
 import { createSystemDb, schema } from "@kunto/db";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { postJson } from "../../../../packages/api/src/webhooks/post";
 import { startJobs } from "../../src/jobs";
@@ -292,7 +292,10 @@ describe("deliveries (issue 20.4)", () => {
     try {
       const ownAdmin = await call(admin, "POST", "/tenant/task", { name: "On FREE", category: "leadership" });
       expect(ownAdmin.status).toBe(403); // own tasks are a paid feature too; a vote is not
-      const task = (await db.owner.select().from(schema.tasks).where(eq(schema.tasks.tenantId, pro.id)))[0];
+      const [task] = await db.owner
+        .select()
+        .from(schema.tasks)
+        .where(and(eq(schema.tasks.tenantId, pro.id), eq(schema.tasks.name, "Marker")));
       const { endpoint: votes } = await endpoint(["task.votes_changed"]).catch(() => ({ endpoint: null }));
       expect(votes).toBeNull(); // and no endpoint is added on FREE
       const voted = await servers[0]?.fetch("/api/shared/taskvoting", {
