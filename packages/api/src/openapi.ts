@@ -145,6 +145,12 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   API_KEY_TAG,
   WEBHOOK_TAG,
   {
+    name: "Billing",
+    description:
+      "Plans bought through Stripe: the plans' prices, Checkout, the customer portal and the payments card (issue 21). Stripe's events arrive at POST /api/shared/stripe/webhook.",
+    prefixes: ["/shared/stripe", "/tenant/stripe"],
+  },
+  {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
     prefixes: ["/user/tenant", "/tenant"],
