@@ -2,8 +2,8 @@ import { schema } from "@kunto/db";
 import { SEED, type StripeEvent, signPayload } from "@kunto/fake-stripe";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connect, makeTenant } from "../support/harness";
-import { type Billing, eventsOf, postEvent, startBilling } from "../support/stripe";
+import { connect, makeTenant, startServer, TEST_CONFIG } from "../support/harness";
+import { type Billing, eventsOf, postEvent, startBilling, WEBHOOK_PATH } from "../support/stripe";
 
 /**
  * Issue 21: the Stripe webhook over real HTTP (POST /api/shared/stripe/webhook), events made by the
@@ -125,6 +125,45 @@ describe("issue 21: the webhook's signature", () => {
     expect([answer.status, await answer.json()]).toEqual([200, { received: true, handled: false }]);
     expect(await planOf(tenant.id)).toMatchObject({ plan: "FREE", subscriptionStatus: null });
     expect(await storedEvents([created.id])).toBe(0);
+  });
+});
+
+describe("issue 21: Stripe not answering", () => {
+  it("issue 21: an event that cannot be read back from Stripe answers 503 billing_unavailable and is stored nowhere, so Stripe's next delivery applies it", async () => {
+    const { tenant, customer } = await subscribedQuietly();
+    const event = createdEvent(customer);
+    // A server whose calls Stripe refuses (a revoked key): the event verifies, its subscription cannot be read.
+    const refusing = await startServer(db.db, {
+      ...TEST_CONFIG,
+      billing: {
+        secretKey: "sk_test_revoked",
+        webhookSecret: billing.fake.webhookSecret,
+        apiUrl: billing.fake.url,
+      },
+    });
+    try {
+      const header = signPayload(payloadOf(event), billing.fake.webhookSecret, Math.floor(Date.now() / 1000));
+      const answer = await refusing.fetch(WEBHOOK_PATH, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": header },
+        body: payloadOf(event),
+      });
+      expect([answer.status, ((await answer.json()) as { error_key: string }).error_key]).toEqual([
+        503,
+        "billing_unavailable",
+      ]);
+    } finally {
+      await refusing.close();
+    }
+    expect(await storedEvents([event.id])).toBe(0);
+    expect(await planOf(tenant.id)).toMatchObject({ plan: "FREE", subscriptionStatus: null });
+
+    const again = await postEvent(billing, payloadOf(event));
+    expect([again.status, await again.json()]).toEqual([
+      200,
+      { received: true, handled: true, duplicate: false },
+    ]);
+    expect(await planOf(tenant.id)).toMatchObject({ plan: "PRO", subscriptionStatus: "PAID" });
   });
 });
 

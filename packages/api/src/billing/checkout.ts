@@ -85,9 +85,9 @@ export async function startCheckout(
   const price = (await listPlanPrices(config)).find((p) => p.id === priceId);
   if (!price) throw new AppError("price_unknown");
   const billing = await lockBilling(tx, tenantId);
-  if (billing.stripeStatus && isLive(billing.stripeStatus)) throw new AppError("subscription_exists");
   const customer = await customerOf(stripe, tx, billing, user);
-  // Stripe's word on earlier subscriptions, also those whose events have not arrived yet.
+  // Stripe's word on the customer's subscriptions, not the last event's: also right while events
+  // are still on their way.
   const earlier = billing.stripeCustomerId
     ? await callStripe(() => stripe.subscriptions.list({ customer, status: "all", limit: 100 }))
     : { data: [] };

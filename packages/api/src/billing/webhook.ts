@@ -155,13 +155,13 @@ async function apply(
 }
 
 /**
- * POST /api/shared/stripe/webhook: `raw` is the body exactly as received (the signature covers its
- * bytes). A bad signature answers 400 and changes nothing; an event applied before answers 200 and is
+ * POST /api/shared/stripe/webhook: `raw` is the body's bytes exactly as received (the signature
+ * covers them). A bad signature answers 400 and changes nothing; an event applied before answers 200 and is
  * ignored; a failure to reach Stripe answers 503 and stores nothing, so Stripe delivers it again.
  */
 export async function receiveStripeEvent(
   deps: { db: Db; config: ApiConfig; log: Logger },
-  raw: string,
+  raw: Buffer,
   signature: string | undefined,
 ): Promise<WebhookAnswer> {
   const billing = deps.config.billing;
