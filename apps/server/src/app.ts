@@ -18,6 +18,7 @@ import { csrfGuard } from "./csrf";
 import { reportExportHandler } from "./report-export/route";
 import { RETRY_AFTER_SECONDS, withErrorKey } from "./rest-errors";
 import { createRestHandler } from "./rest-handler";
+import { stripeWebhookHandler } from "./stripe-webhook";
 
 export interface AppOptions extends ContextDeps {
   webDist: string;
@@ -135,6 +136,8 @@ export function createApp(options: AppOptions) {
   // Audit log downloads (issue 20.5): text/csv, beside the REST adapter like the reports.
   app.get("/api/tenant/audit/csv", auditExportHandler(deps, "tenant"));
   app.get("/api/admin/audit/csv", auditExportHandler(deps, "admin"));
+  // Stripe's events (issue 21): the raw body, signed; beside the REST adapter like the downloads.
+  app.post("/api/shared/stripe/webhook", stripeWebhookHandler(deps));
 
   const rest = createRestHandler("/api");
   app.all("/api/*", async (c) => {

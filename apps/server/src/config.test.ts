@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSecretsKey, parseTrustProxy, SECRETS_KEY_FILE } from "./config";
+import { loadSecretsKey, parseBilling, parseTrustProxy, SECRETS_KEY_FILE } from "./config";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -46,5 +46,34 @@ describe("6.2 TRUST_PROXY", () => {
     expect(parseTrustProxy("2")).toBe(2);
     expect(() => parseTrustProxy("true")).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustProxy("-1")).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("issue 21: Stripe configuration", () => {
+  it("issue 21: billing is off without keys, on with both, and STRIPE_API_URL names the fake's origin", () => {
+    expect(parseBilling({})).toBeUndefined();
+    expect(parseBilling({ STRIPE_SECRET_KEY: " ", STRIPE_WEBHOOK_SECRET: "" })).toBeUndefined();
+    expect(parseBilling({ STRIPE_SECRET_KEY: "sk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1" })).toEqual({
+      secretKey: "sk_live_1",
+      webhookSecret: "whsec_1",
+    });
+    expect(
+      parseBilling({
+        STRIPE_SECRET_KEY: "sk_test_fake",
+        STRIPE_WEBHOOK_SECRET: "whsec_fake",
+        STRIPE_API_URL: "http://127.0.0.1:12111",
+      }),
+    ).toEqual({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiUrl: "http://127.0.0.1:12111" });
+  });
+
+  it("issue 21: one key without the other, or a URL that is no http(s) origin, stops the start", () => {
+    expect(() => parseBilling({ STRIPE_SECRET_KEY: "sk_live_1" })).toThrow(/both STRIPE_SECRET_KEY/);
+    expect(() => parseBilling({ STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/both STRIPE_SECRET_KEY/);
+    expect(() => parseBilling({ STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(
+      /needs STRIPE_SECRET_KEY/,
+    );
+    const keys = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_fake" };
+    for (const url of ["127.0.0.1:12111", "ftp://127.0.0.1", "http://127.0.0.1:12111/v1"])
+      expect(() => parseBilling({ ...keys, STRIPE_API_URL: url }), url).toThrow(/STRIPE_API_URL must be/);
   });
 });

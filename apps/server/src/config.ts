@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type ApiLimits, DEFAULT_LIMITS } from "@kunto/api";
+import { type ApiLimits, type BillingConfig, DEFAULT_LIMITS } from "@kunto/api";
 import { loadOrCreateSecretsKeyFile, parseSecretsKey } from "@kunto/auth";
 import { DEFAULT_DATA_DIR } from "@kunto/db";
 
@@ -26,6 +26,8 @@ export interface ServerConfig {
   allowPrivateWebhookAddresses: boolean;
   /** WEBHOOK_RETRY_DELAY_SECONDS: the first retry's delay of a failed webhook delivery (default 30). */
   webhookRetryDelaySeconds?: number;
+  /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (issue 21); none: billing is off. */
+  billing?: BillingConfig;
 }
 
 const repoRoot = join(import.meta.dirname, "../../..");
@@ -75,6 +77,33 @@ export function parseLimits(env: NodeJS.ProcessEnv): ApiLimits {
   };
 }
 
+/**
+ * Stripe (issue 21): both keys or neither (billing off: it says so, admins set plans by hand).
+ * STRIPE_API_URL points the SDK at another server (the local fake in tests and e2e).
+ */
+export function parseBilling(env: NodeJS.ProcessEnv): BillingConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
+  if (!secretKey && !webhookSecret) {
+    if (apiUrl) throw new Error("STRIPE_API_URL needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    return undefined;
+  }
+  if (!secretKey || !webhookSecret)
+    throw new Error("Billing needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither)");
+  if (apiUrl) {
+    let url: URL | null = null;
+    try {
+      url = new URL(apiUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/")
+      throw new Error("STRIPE_API_URL must be an http(s) origin, e.g. http://127.0.0.1:12111");
+  }
+  return { secretKey, webhookSecret, ...(apiUrl ? { apiUrl } : {}) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = env.DATA_DIR ?? DEFAULT_DATA_DIR;
@@ -99,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     limits: parseLimits(env),
     allowPrivateWebhookAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === "true",
     webhookRetryDelaySeconds: positiveOrUndefined(env.WEBHOOK_RETRY_DELAY_SECONDS),
+    billing: parseBilling(env),
   };
 }
 

@@ -64,6 +64,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     trustProxy: config.trustProxy,
     limits: config.limits,
     allowPrivateWebhookAddresses: config.allowPrivateWebhookAddresses,
+    billing: config.billing,
   };
   const app = createApp({
     db: database.db,

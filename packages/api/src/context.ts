@@ -19,6 +19,19 @@ export interface ApiConfig {
   allowPrivateWebhookAddresses?: boolean;
   /** Configured limits (README); what is not given has its default (`limitsOf`, rate-limits.ts). */
   limits?: Partial<ApiLimits>;
+  /**
+   * Stripe (issue 21): STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL. Absent: billing
+   * answers `billing_not_configured` and platform admins set plans by hand.
+   */
+  billing?: BillingConfig;
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (`whsec_…`). */
+  webhookSecret: string;
+  /** Another Stripe API server, e.g. the local fake's `http://127.0.0.1:12111`; its retries are off. */
+  apiUrl?: string;
 }
 
 /** Limits an operator sets (issue 17.4, 17.5); counted in PostgreSQL like every rate limit. */

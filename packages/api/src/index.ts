@@ -1,7 +1,8 @@
 export { listMembers } from "./accounts/members";
 export { keyMayCall } from "./api-keys/key-access";
 export { afterAnswer, backgroundWorkDone } from "./background";
-export type { ApiConfig, ApiLimits, Context, CookieJar, Logger } from "./context";
+export { receiveStripeEvent } from "./billing/webhook";
+export type { ApiConfig, ApiLimits, BillingConfig, Context, CookieJar, Logger } from "./context";
 export { createSandbox, removeExpiredSandboxes, SANDBOX_TABLES } from "./demo/demo-sandbox";
 export { seed } from "./demo/seed";
 export { errorKeyOf } from "./errors";

@@ -145,6 +145,12 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   API_KEY_TAG,
   WEBHOOK_TAG,
   {
+    name: "Billing",
+    description:
+      "Plans bought through Stripe: the plans' prices, Checkout, the customer portal and the payments card (issue 21). Stripe's events arrive at POST /api/shared/stripe/webhook.",
+    prefixes: ["/shared/stripe", "/tenant/stripe"],
+  },
+  {
     name: "Organisations",
     description: "Creating an organisation and reading or changing the current one.",
     prefixes: ["/user/tenant", "/tenant"],
@@ -173,7 +179,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not signed in, or the session has ended; or the API key is malformed, unknown, expired or deleted (`api_key_invalid`).",
   403: "Not allowed: not a member of the organisation, missing permission or plan, or a cookie-carrying write from another origin (`csrf_rejected`).",
   404: "The path or the object it names does not exist (or is not visible to the caller).",
-  409: "The object already exists.",
+  409: "The object already exists, or its state refuses the call (a survey that has ended; billing without Stripe keys: `billing_not_configured`).",
   413: "The request body is larger than the server accepts.",
   415: "The request has a body that is not `application/json`.",
   429: "Too many attempts, or the server is busy hashing passwords: wait and try again.",
@@ -334,7 +340,10 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
     (method !== "get" &&
       (path.startsWith("/user/invitation/") ||
         path.startsWith("/public/survey/") ||
-        path.startsWith("/shared/taskvoting")))
+        path.startsWith("/shared/taskvoting"))) ||
+    // Billing (issue 21): no Stripe keys, a subscription already live, no customer yet.
+    path.startsWith("/shared/stripe/") ||
+    path.startsWith("/tenant/stripe/")
   )
     statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);

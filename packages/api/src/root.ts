@@ -2,6 +2,7 @@ import { tenantRouter } from "./accounts/router";
 import { adminRouter } from "./admin/router";
 import { apiKeyRouter } from "./api-keys/router";
 import { auditRouter } from "./audit-log/router";
+import { billingRouter } from "./billing/router";
 import { categoryRouter, staticTaskRouter } from "./categories/router";
 import { dashboardRouter } from "./dashboard/router";
 import { demoRouter } from "./demo/router";
@@ -21,7 +22,7 @@ import { createCallerFactory, router } from "./trpc";
 import { userRouter } from "./users/router";
 import { webhookRouter } from "./webhooks/router";
 
-/** Domains to come: party, message, billing, financials. */
+/** Domains to come: party, message, financials. */
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   staticTask: staticTaskRouter,
   apiKey: apiKeyRouter,
   webhook: webhookRouter,
+  billing: billingRouter,
   report: reportRouter,
 });
 

@@ -364,7 +364,7 @@ export const withPlanOrPlatformAdmin = (permission: Permission, feature: PlanFea
           const [admin] = await tx.execute<{ ok: boolean }>(sql`select kunto_enter_admin(${token}) as ok`);
           if (!admin?.ok) throw toTRPCError(new AppError("access_denied"));
           const [account] = await tx.execute<{ plan: Plan }>(
-            sql`select kunto_effective_plan(plan, subscription_status) as plan from tenants where id = ${tenantId}::uuid`,
+            sql`select kunto_effective_plan(plan, subscription_status, payment_grace_until) as plan from tenants where id = ${tenantId}::uuid`,
           );
           if (!account) throw toTRPCError(new AppError("not_found"));
           tenant = {

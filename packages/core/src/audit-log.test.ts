@@ -43,6 +43,13 @@ const vocabulary: AuditVocabulary = {
       MANAGEMENT: "Management",
     },
     priority: { HIGH: "High", MEDIUM: "Medium", LOW: "Low" },
+    subscriptionStatus: {
+      AWAITING_PAYMENT: "Awaiting payment",
+      PAID: "Paid",
+      PAYMENT_FAILED: "Payment failed",
+      UNPAID: "Unpaid",
+      CANCELED: "Canceled",
+    },
   },
   targets: upper(AUDIT_TARGET_TYPES),
   yes: "Yes",

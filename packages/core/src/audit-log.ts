@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from "./api-keys";
 import { formattingLocale, type Language } from "./languages";
-import type { Plan } from "./plans";
+import type { Plan, SubscriptionStatus } from "./plans";
 import type { SystemRole, TenantRole } from "./roles";
 import type { SURVEY_TYPES } from "./surveys";
 import type { TASK_PRIORITIES } from "./tasks";
@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   "webhook.deleted",
   "webhook.resent",
   "demo.sandbox_created",
+  // Written by the Stripe webhook (issue 21): the subscription changed the plan or its status.
+  "billing.subscription_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -119,6 +121,7 @@ export const AUDIT_FIELDS = [
   "welcome",
   "autojump",
   "priority",
+  "subscriptionStatus",
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 
@@ -142,6 +145,7 @@ export interface AuditCodes<T> {
   /** A user's type (LOCAL, CLOUD) or a survey side (template type, category types). */
   type: Record<"LOCAL" | "CLOUD" | (typeof SURVEY_TYPES)[number], T>;
   priority: Record<(typeof TASK_PRIORITIES)[number], T>;
+  subscriptionStatus: Record<SubscriptionStatus, T>;
 }
 type CodeGroup = keyof AuditCodes<unknown>;
 
@@ -156,6 +160,7 @@ const CODE_FIELDS: Partial<Record<AuditField, CodeGroup>> = {
   type: "type",
   types: "type",
   priority: "priority",
+  subscriptionStatus: "subscriptionStatus",
 };
 
 /** Every text of the log in one language. */

@@ -178,6 +178,19 @@ export const ERROR_STATUS = {
   webhook_limit_reached: 409,
   /** A delivery waiting or being sent is not sent again until it has an outcome. */
   webhook_delivery_in_progress: 409,
+  // billing with Stripe (document 3 §7, §8; issue 21)
+  /** No STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET: plans are set by platform admins by hand. */
+  billing_not_configured: 409,
+  /** Stripe did not answer, or answered with a failure of its own: nothing was changed. */
+  billing_unavailable: 503,
+  /** The price is not one of the plans' active prices (interval count 1, a product naming a plan). */
+  price_unknown: 400,
+  /** The organisation has a live subscription: its plan is changed in the customer portal. */
+  subscription_exists: 409,
+  /** The organisation has no payment details yet (no checkout was ever started). */
+  billing_no_customer: 409,
+  /** A Stripe webhook whose `Stripe-Signature` does not verify against the raw body. */
+  stripe_signature_invalid: 400,
   /** A session call on an organisation without a valid X-tenant-id (a UUID). */
   tenant_header_invalid: 400,
 } as const;

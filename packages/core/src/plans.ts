@@ -114,12 +114,27 @@ export function defaultShareOf<T extends { answers: number }>(shares: readonly T
 export const isPaid = (plan: Plan): boolean => plan === "PRO" || plan === "TOTAL";
 
 /**
- * The plan an account gets (document 1 §4: an unpaid account counts as FREE): its plan while the
- * subscription is paid or while there is none (a platform admin set the plan by hand), else FREE.
- * The database's `kunto_effective_plan` (migration 0004) applies the same rule to plan checks.
+ * How long an organisation whose renewal payment failed keeps its paid plan (docs/decisions.md
+ * "Billing (issue 21)"): Stripe retries the card meanwhile; after it the organisation counts as FREE
+ * until a payment succeeds. The webhook writes `paymentGraceUntil` = the first failure + this.
  */
-export function effectivePlan(plan: Plan, subscriptionStatus: SubscriptionStatus | null): Plan {
-  return subscriptionStatus === null || subscriptionStatus === "PAID" ? plan : "FREE";
+export const PAYMENT_GRACE_DAYS = 7;
+
+/**
+ * The plan an account gets (document 1 §4: an unpaid account counts as FREE): its plan while the
+ * subscription is paid or while there is none (a platform admin set the plan by hand), and while a
+ * failed payment is within its grace period (`graceUntil` later than `now`); else FREE.
+ * The database's `kunto_effective_plan` (migrations 0004, 0029) applies the same rule to plan checks.
+ */
+export function effectivePlan(
+  plan: Plan,
+  subscriptionStatus: SubscriptionStatus | null,
+  graceUntil: Date | null = null,
+  now: Date = new Date(),
+): Plan {
+  if (subscriptionStatus === null || subscriptionStatus === "PAID") return plan;
+  if (subscriptionStatus === "PAYMENT_FAILED" && graceUntil !== null && graceUntil > now) return plan;
+  return "FREE";
 }
 
 export function nextPlan(plan: Plan): Plan | null {

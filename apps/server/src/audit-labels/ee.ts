@@ -34,6 +34,7 @@ export const EE: AuditTexts = {
     "webhook.deleted": "Kustutas webhooki lõpp-punkti",
     "webhook.resent": "Saatis webhooki saadetise uuesti",
     "demo.sandbox_created": "Alustas demot",
+    "billing.subscription_changed": "Tellimus muutus Stripe'is",
   },
   adminOperations: {
     "admin.createUser": "Lõi kasutaja",
@@ -97,6 +98,7 @@ export const EE: AuditTexts = {
     welcome: "Näita algusteksti tervituslehena",
     autojump: "Mine pärast vastust järgmise küsimuse juurde (automaatne edasiminek)",
     priority: "Prioriteet",
+    subscriptionStatus: "Tellimuse olek",
   },
   targets: {
     user: "Kasutaja",
@@ -125,6 +127,13 @@ export const EE: AuditTexts = {
       MANAGEMENT: "Juhtkond",
     },
     priority: { HIGH: "Kõrge", MEDIUM: "Keskmine", LOW: "Madal" },
+    subscriptionStatus: {
+      AWAITING_PAYMENT: "Ootab makset",
+      PAID: "Makstud",
+      PAYMENT_FAILED: "Makse ebaõnnestus",
+      UNPAID: "Maksmata",
+      CANCELED: "Tühistatud",
+    },
   },
   adminOperation: "Platvormi haldus: {operation}",
   platformAdministration: "Platvormi haldus",

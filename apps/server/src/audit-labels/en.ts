@@ -34,6 +34,7 @@ export const EN: AuditTexts = {
     "webhook.deleted": "Deleted a webhook endpoint",
     "webhook.resent": "Sent a webhook delivery again",
     "demo.sandbox_created": "Started the demo",
+    "billing.subscription_changed": "Subscription changed in Stripe",
   },
   adminOperations: {
     "admin.createUser": "Created a user",
@@ -97,6 +98,7 @@ export const EN: AuditTexts = {
     welcome: "Show the start text as a welcome page",
     autojump: "Move to the next question after an answer (autojump)",
     priority: "Priority",
+    subscriptionStatus: "Subscription status",
   },
   targets: {
     user: "User",
@@ -125,6 +127,13 @@ export const EN: AuditTexts = {
       MANAGEMENT: "Management",
     },
     priority: { HIGH: "High", MEDIUM: "Medium", LOW: "Low" },
+    subscriptionStatus: {
+      AWAITING_PAYMENT: "Awaiting payment",
+      PAID: "Paid",
+      PAYMENT_FAILED: "Payment failed",
+      UNPAID: "Unpaid",
+      CANCELED: "Canceled",
+    },
   },
   adminOperation: "Platform administration: {operation}",
   platformAdministration: "Platform administration",

@@ -34,6 +34,7 @@ export const FI: AuditTexts = {
     "webhook.deleted": "Poisti webhook-päätepisteen",
     "webhook.resent": "Lähetti webhook-toimituksen uudelleen",
     "demo.sandbox_created": "Aloitti demon",
+    "billing.subscription_changed": "Tilaus muuttui Stripessä",
   },
   adminOperations: {
     "admin.createUser": "Loi käyttäjän",
@@ -97,6 +98,7 @@ export const FI: AuditTexts = {
     welcome: "Näytä aloitusteksti tervetulosivuna",
     autojump: "Siirry seuraavaan kysymykseen vastauksen jälkeen (automaattinen siirto)",
     priority: "Prioriteetti",
+    subscriptionStatus: "Tilauksen tila",
   },
   targets: {
     user: "Käyttäjä",
@@ -125,6 +127,13 @@ export const FI: AuditTexts = {
       MANAGEMENT: "Johto",
     },
     priority: { HIGH: "Korkea", MEDIUM: "Keskitaso", LOW: "Matala" },
+    subscriptionStatus: {
+      AWAITING_PAYMENT: "Odottaa maksua",
+      PAID: "Maksettu",
+      PAYMENT_FAILED: "Maksu epäonnistui",
+      UNPAID: "Maksamatta",
+      CANCELED: "Peruttu",
+    },
   },
   adminOperation: "Palvelun ylläpito: {operation}",
   platformAdministration: "Palvelun ylläpito",

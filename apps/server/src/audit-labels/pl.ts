@@ -34,6 +34,7 @@ export const PL: AuditTexts = {
     "webhook.deleted": "Usunął punkt końcowy webhooka",
     "webhook.resent": "Ponowił wysyłkę webhooka",
     "demo.sandbox_created": "Uruchomił wersję demo",
+    "billing.subscription_changed": "Subskrypcja zmieniła się w Stripe",
   },
   adminOperations: {
     "admin.createUser": "Utworzył użytkownika",
@@ -97,6 +98,7 @@ export const PL: AuditTexts = {
     welcome: "Pokaż tekst początkowy jako stronę powitalną",
     autojump: "Przechodź do następnego pytania po odpowiedzi (automatyczne przejście)",
     priority: "Priorytet",
+    subscriptionStatus: "Status subskrypcji",
   },
   targets: {
     user: "Użytkownik",
@@ -125,6 +127,13 @@ export const PL: AuditTexts = {
       MANAGEMENT: "Kierownictwo",
     },
     priority: { HIGH: "Wysoki", MEDIUM: "Średni", LOW: "Niski" },
+    subscriptionStatus: {
+      AWAITING_PAYMENT: "Oczekuje na płatność",
+      PAID: "Opłacona",
+      PAYMENT_FAILED: "Płatność nieudana",
+      UNPAID: "Nieopłacona",
+      CANCELED: "Anulowana",
+    },
   },
   adminOperation: "Administracja platformą: {operation}",
   platformAdministration: "Administracja platformą",

@@ -34,6 +34,7 @@ export const RU: AuditTexts = {
     "webhook.deleted": "Удалил конечную точку вебхука",
     "webhook.resent": "Повторил отправку вебхука",
     "demo.sandbox_created": "Запустил демо",
+    "billing.subscription_changed": "Подписка изменилась в Stripe",
   },
   adminOperations: {
     "admin.createUser": "Создал пользователя",
@@ -97,6 +98,7 @@ export const RU: AuditTexts = {
     welcome: "Показывать вступительный текст как страницу приветствия",
     autojump: "Переходить к следующему вопросу после ответа (автопереход)",
     priority: "Приоритет",
+    subscriptionStatus: "Статус подписки",
   },
   targets: {
     user: "Пользователь",
@@ -125,6 +127,13 @@ export const RU: AuditTexts = {
       MANAGEMENT: "Руководство",
     },
     priority: { HIGH: "Высокий", MEDIUM: "Средний", LOW: "Низкий" },
+    subscriptionStatus: {
+      AWAITING_PAYMENT: "Ожидает оплаты",
+      PAID: "Оплачено",
+      PAYMENT_FAILED: "Платёж не прошёл",
+      UNPAID: "Не оплачено",
+      CANCELED: "Отменена",
+    },
   },
   adminOperation: "Администрирование платформы: {operation}",
   platformAdministration: "Администрирование платформы",

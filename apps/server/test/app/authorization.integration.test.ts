@@ -403,6 +403,16 @@ const RULES: Record<string, Rule> = {
   "webhook.deliveries": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
   "webhook.resend": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
   "webhook.test": { access: KEY_MANAGERS, input: { id: missing }, answers: NOT_FOUND },
+  // Billing (issue 21): the walk's server has no Stripe keys, so the calls that need Stripe answer
+  // billing_not_configured to whoever gets through; billing/billing.integration.test.ts runs them against the fake.
+  "billing.prices": { access: "public", answers: ["billing_not_configured"] },
+  "billing.checkout": {
+    access: ADMIN_ONLY,
+    input: { price: "price_walk" },
+    answers: ["billing_not_configured"],
+  },
+  "billing.customerPortal": { access: ADMIN_ONLY, answers: ["billing_not_configured"] },
+  "billing.customer": { access: ADMIN_ONLY },
 };
 
 type ActorName =

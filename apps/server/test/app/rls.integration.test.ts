@@ -198,6 +198,8 @@ const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> 
       endpointId: await webhookRows.endpoint(tx, tenantId),
       eventId: await webhookRows.event(tx, tenantId),
     }),
+  tenant_billing: (tx, { tenantId }) =>
+    tx.insert(schema.tenantBilling).values({ tenantId, stripeCustomerId: `cus_rls_${randomUUID()}` }),
   email_subscriptions: (tx, { tenantId, userId }) =>
     tx.insert(schema.emailSubscriptions).values({ tenantId, userId, type: "survey_end" }),
   invitations: (tx, { tenantId, userId }) =>

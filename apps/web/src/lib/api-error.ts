@@ -155,6 +155,12 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   api_key_update_failed: msg`Saving the API key failed.`,
   api_key_delete_failed: msg`Deleting the API key failed.`,
   tenant_header_invalid: msg`Choose an organisation first.`,
+  billing_not_configured: msg`Online payments are not set up on this server. Contact support to change your plan.`,
+  billing_unavailable: msg`The payment service did not answer. Nothing was changed; please try again in a moment.`,
+  price_unknown: msg`This price is not available. Reload the page and choose a plan again.`,
+  subscription_exists: msg`Your organisation already has a subscription. Change it in the payment details.`,
+  billing_no_customer: msg`Your organisation has no payment details yet. Choose a plan first.`,
+  stripe_signature_invalid: msg`The payment notification could not be verified.`,
 };
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */

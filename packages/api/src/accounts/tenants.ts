@@ -29,7 +29,7 @@ export function toTenantDto(t: TenantRow): TTenant {
     addressCounty: t.addressCounty,
     dunsNumber: t.dunsNumber,
     status: t.active ? "ACTIVE" : "INACTIVE",
-    plan: effectivePlan(t.plan, t.subscriptionStatus),
+    plan: effectivePlan(t.plan, t.subscriptionStatus, t.paymentGraceUntil),
     subscribedPlan: t.plan,
     subscriptionStatus: t.subscriptionStatus,
     currentSubscriptionPeriodEnd: t.currentSubscriptionPeriodEnd?.toISOString() ?? null,

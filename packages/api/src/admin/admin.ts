@@ -163,8 +163,12 @@ export async function setTenantPlan(
   tenantId: string,
   status: Plan | "ACTIVE" | "INACTIVE",
 ) {
+  // A plan set by hand holds as given (issue 21): no subscription status or grace period of an ended
+  // or failing Stripe subscription turns it into FREE. A live subscription's next event sets it again.
   const change =
-    status === "ACTIVE" || status === "INACTIVE" ? { active: status === "ACTIVE" } : { plan: status };
+    status === "ACTIVE" || status === "INACTIVE"
+      ? { active: status === "ACTIVE" }
+      : { plan: status, subscriptionStatus: null, paymentGraceUntil: null };
   const [row] = await tx
     .update(schema.tenants)
     .set(change)

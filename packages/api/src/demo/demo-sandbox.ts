@@ -203,6 +203,9 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   webhook_endpoints: { exclude: "a secret is shown once to its maker; a sandbox starts with no endpoints" },
   webhook_events: { exclude: "told to endpoints a sandbox does not have" },
   webhook_deliveries: { exclude: "the log of endpoints a sandbox does not have" },
+  tenant_billing: {
+    exclude: "a sandbox has no Stripe customer: it keeps the copied plan and can buy nothing (issue 21)",
+  },
   sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",

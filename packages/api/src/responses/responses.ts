@@ -160,6 +160,7 @@ interface ShareContext {
   teamName: string | null;
   plan: Plan;
   subscriptionStatus: SubscriptionStatus | null;
+  paymentGraceUntil: Date | null;
   latestAnswerOn: string | null;
   /** The stored response of the submission id asked about, if any. */
   earlier: { share_id: string; team_id: string; submitted_on: string } | null;
@@ -188,6 +189,7 @@ async function enterShare(
     ends_at: Date | string;
     plan: Plan;
     subscription_status: SubscriptionStatus | null;
+    payment_grace_until: Date | string | null;
     team_id: string | null;
     team_name: string | null;
     latest_answer_on: string | null;
@@ -207,6 +209,7 @@ async function enterShare(
     teamName: row.team_name,
     plan: row.plan,
     subscriptionStatus: row.subscription_status,
+    paymentGraceUntil: row.payment_grace_until === null ? null : new Date(row.payment_grace_until),
     latestAnswerOn: row.latest_answer_on,
     earlier: row.earlier,
   };
@@ -214,7 +217,7 @@ async function enterShare(
 
 /** The plan's respondent cap of one survey, or null when unlimited. */
 function capOf(share: ShareContext): number | null {
-  return PLAN_LIMITS[effectivePlan(share.plan, share.subscriptionStatus)].answerers;
+  return PLAN_LIMITS[effectivePlan(share.plan, share.subscriptionStatus, share.paymentGraceUntil)].answerers;
 }
 
 async function respondentsOf(tx: Tx, surveyId: string): Promise<number> {

@@ -21,6 +21,7 @@ type MembershipRef = {
   active: boolean;
   plan: Plan;
   subscriptionStatus: SubscriptionStatus | null;
+  paymentGraceUntil: Date | null;
 };
 
 export function toUserDto(user: UserRow, memberships: MembershipRef[]): TUser {
@@ -56,6 +57,7 @@ export async function membershipsOf(tx: Tx, userIds: string[]) {
       active: schema.tenants.active,
       plan: schema.tenants.plan,
       subscriptionStatus: schema.tenants.subscriptionStatus,
+      paymentGraceUntil: schema.tenants.paymentGraceUntil,
     })
     .from(schema.memberships)
     .innerJoin(schema.tenants, eq(schema.tenants.id, schema.memberships.tenantId))
@@ -82,7 +84,7 @@ export async function getMe(tx: Tx, user: UserRow) {
       id: m.tenantId,
       name: m.name,
       status: m.active ? "ACTIVE" : "INACTIVE",
-      plan: effectivePlan(m.plan, m.subscriptionStatus),
+      plan: effectivePlan(m.plan, m.subscriptionStatus, m.paymentGraceUntil),
     })),
     mfaEnabled: Boolean(totp?.enabledAt),
   };

@@ -72,7 +72,7 @@ async function claim(system: SystemDb, job: DeliveryJob & { jobId: string }): Pr
         returning d.id, d.tenant_id, d.endpoint_id, d.event_id)
       select taken.id, taken.tenant_id, e.url, e.secret, ev.type, ev.data, ev.created_at as event_at,
         (e.enabled and t.active
-          and kunto_effective_plan(t.plan, t.subscription_status) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])) as sendable
+          and kunto_effective_plan(t.plan, t.subscription_status, t.payment_grace_until) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])) as sendable
       from taken
         join webhook_endpoints e on e.id = taken.endpoint_id
         join webhook_events ev on ev.id = taken.event_id

@@ -17,7 +17,7 @@ export const PLANS_WITH_WEBHOOKS = PLANS.filter((plan) => planAllows(plan, "webh
 export const receivingEndpoints = (tenantId: string, type: string) => sql`
   select e.id from webhook_endpoints e join tenants t on t.id = e.tenant_id
   where e.tenant_id = ${tenantId} and e.enabled and ${type} = any(e.events) and t.active
-    and kunto_effective_plan(t.plan, t.subscription_status) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])`;
+    and kunto_effective_plan(t.plan, t.subscription_status, t.payment_grace_until) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])`;
 
 /** Tells the job processes that deliveries wait; delivered on commit, never for a rollback. */
 export async function announceDeliveries(tx: Tx): Promise<void> {

@@ -29,7 +29,7 @@ const surveyData = (row: SurveyRow) => ({
   startsAt: iso(row.starts_at),
   endsAt: iso(row.ends_at),
 });
-const planAllowed = sql`kunto_effective_plan(t.plan, t.subscription_status) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])`;
+const planAllowed = sql`kunto_effective_plan(t.plan, t.subscription_status, t.payment_grace_until) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])`;
 
 async function datedEvents(system: SystemDb, now: Date, type: "survey.started" | "survey.ended") {
   const column = sql.raw(type === "survey.started" ? "s.starts_at" : "s.ends_at");

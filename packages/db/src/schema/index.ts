@@ -1,4 +1,5 @@
 export * from "./api-keys";
+export * from "./billing";
 export * from "./content";
 export * from "./notifications";
 export * from "./platform";

@@ -44,6 +44,11 @@ export const tenants = pgTable(
       .default("FREE"),
     subscriptionStatus: text({ enum: ["AWAITING_PAYMENT", "PAID", "PAYMENT_FAILED", "UNPAID", "CANCELED"] }),
     currentSubscriptionPeriodEnd: timestamp({ withTimezone: true }),
+    /**
+     * While `subscription_status` is PAYMENT_FAILED, the paid plan holds until this moment (the first
+     * failure + PAYMENT_GRACE_DAYS, issue 21); `kunto_effective_plan` compares it with now().
+     */
+    paymentGraceUntil: timestamp({ withTimezone: true }),
     business: text(),
     headcount: integer(),
     turnover: integer(),

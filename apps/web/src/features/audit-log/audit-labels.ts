@@ -55,6 +55,7 @@ const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "webhook.deleted": msg`Deleted a webhook endpoint`,
   "webhook.resent": msg`Sent a webhook delivery again`,
   "demo.sandbox_created": msg`Started the demo`,
+  "billing.subscription_changed": msg`Subscription changed in Stripe`,
 };
 
 /** Shown as "Platform administration: <label>" (the admin path's record of the call). */
@@ -121,6 +122,7 @@ const FIELD_LABELS: Record<AuditField, MessageDescriptor> = {
   welcome: msg`Show the start text as a welcome page`,
   autojump: msg`Move to the next question after an answer (autojump)`,
   priority: msg`Priority`,
+  subscriptionStatus: msg`Subscription status`,
 };
 
 const CODE_LABELS: AuditCodes<MessageDescriptor> = {
@@ -134,6 +136,13 @@ const CODE_LABELS: AuditCodes<MessageDescriptor> = {
     MANAGEMENT: msg`Management`,
   },
   priority: { HIGH: msg`High`, MEDIUM: msg`Medium`, LOW: msg`Low` },
+  subscriptionStatus: {
+    AWAITING_PAYMENT: msg`Awaiting payment`,
+    PAID: msg`Paid`,
+    PAYMENT_FAILED: msg`Payment failed`,
+    UNPAID: msg`Unpaid`,
+    CANCELED: msg`Canceled`,
+  },
 };
 
 const TARGET_LABELS: Record<AuditTargetType, MessageDescriptor> = {
@@ -177,6 +186,7 @@ function vocabularyNow(): AuditVocabulary {
       scope: translated(CODE_LABELS.scope),
       type: translated(CODE_LABELS.type),
       priority: translated(CODE_LABELS.priority),
+      subscriptionStatus: translated(CODE_LABELS.subscriptionStatus),
     },
     targets: translated(TARGET_LABELS),
     yes: i18n._(msg`Yes`),
