@@ -2088,6 +2088,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shared/stripe/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans' prices
+         * @description Active monthly and yearly prices (interval count 1) of the products whose `metadata.plan` is PRO or TOTAL, read from Stripe (at most once a minute). 409 `billing_not_configured` without Stripe keys. Open to anyone.
+         */
+        get: operations["billingPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/stripe/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a Stripe Checkout for a plan's price
+         * @description Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer. Subscription mode, promotion codes, automatic tax, tax ID collection, a 30-day trial on the organisation's first subscription. Redirect the browser to `url`. 400 `price_unknown` for another price; 409 `subscription_exists` while a subscription is live (change it in the portal). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        get: operations["billingCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/stripe/customer_portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the Stripe customer portal
+         * @description Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer. Payment details, invoices and cancellation. 409 `billing_no_customer` before the first checkout. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        get: operations["billingCustomerPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/stripe/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments card
+         * @description Tenant admins. The plan, the subscription's status, price, interval, `cancelAt` ("ends on") and the next charge, as the last Stripe event left them; answered without Stripe keys too (`configured` false). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        get: operations["billingCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/reports/options": {
         parameters: {
             query?: never;
@@ -2416,11 +2496,11 @@ export interface components {
         /** @description Every error answer. `message` repeats `error_key`, the key the client translates. */
         Error: {
             /** @enum {string} */
-            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "tenant_header_invalid";
+            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "tenant_header_invalid";
             /** @description The tRPC error code. */
             code: string;
             /** @enum {string} */
-            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "tenant_header_invalid";
+            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "tenant_header_invalid";
             /** @description Present when a procedure answered (not for refusals before one: unknown path, CSRF, size). */
             data?: {
                 code: string;
@@ -2428,7 +2508,7 @@ export interface components {
                 /** @description The procedure that answered. */
                 path?: string | null;
                 /** @enum {string} */
-                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "tenant_header_invalid";
+                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "tenant_header_invalid";
                 /** @description The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client. */
                 fields?: {
                     [key: string]: string;
@@ -2484,7 +2564,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "tenant_header_invalid";
+                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "price_unknown" | "stripe_signature_invalid" | "tenant_header_invalid";
                 };
             };
         };
@@ -2548,7 +2628,7 @@ export interface components {
                 };
             };
         };
-        /** @description The object already exists. */
+        /** @description The object already exists, or its state refuses the call (a survey that has ended; billing without Stripe keys: `billing_not_configured`). */
         Error409: {
             headers: {
                 "Set-Cookie": components["headers"]["SessionCookieOnError"];
@@ -2564,7 +2644,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "user_exists" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_template_in_use" | "survey_template_active" | "task_already_created" | "task_done" | "category_engine_name_exists" | "category_in_use" | "webhook_limit_reached" | "webhook_delivery_in_progress";
+                    error_key?: "user_exists" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_template_in_use" | "survey_template_active" | "task_already_created" | "task_done" | "category_engine_name_exists" | "category_in_use" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "subscription_exists" | "billing_no_customer";
                 };
             };
         };
@@ -2672,7 +2752,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "service_unavailable" | "demo_capacity_reached";
+                    error_key?: "service_unavailable" | "demo_capacity_reached" | "billing_unavailable";
                 };
             };
         };
@@ -15166,6 +15246,224 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "price_kunto_pro_year",
+                     *         "plan": "PRO",
+                     *         "interval": "month",
+                     *         "intervalCount": 1,
+                     *         "unitAmount": 27840,
+                     *         "currency": "eur",
+                     *         "currencySymbol": "€"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @example price_kunto_pro_year */
+                        id: string;
+                        /**
+                         * @description The product's `metadata.plan`.
+                         * @enum {string}
+                         */
+                        plan: "PRO" | "TOTAL";
+                        /** @enum {string} */
+                        interval: "month" | "year";
+                        /** @constant */
+                        intervalCount: 1;
+                        /**
+                         * @description In cents: 27840 is 278.40.
+                         * @example 27840
+                         */
+                        unitAmount: number;
+                        /** @example eur */
+                        currency: string;
+                        /** @example € */
+                        currencySymbol: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingCheckout: {
+        parameters: {
+            query: {
+                /** @example price_kunto_pro_year */
+                price: string;
+            };
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "url": "Example"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingCustomerPortal: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "Example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "plan": "FREE",
+                     *       "subscribedPlan": "FREE",
+                     *       "status": "AWAITING_PAYMENT",
+                     *       "stripeStatus": "active",
+                     *       "priceId": "Example",
+                     *       "interval": "year",
+                     *       "cancelAt": "2026-11-24T12:00:00.000Z",
+                     *       "currentPeriodEnd": "2026-11-24T12:00:00.000Z",
+                     *       "paymentGraceUntil": "2026-11-24T12:00:00.000Z",
+                     *       "hasCustomer": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description False without Stripe keys: plans are set by platform admins. */
+                        configured: boolean;
+                        /**
+                         * @description The plan the organisation gets now.
+                         * @enum {string}
+                         */
+                        plan: "FREE" | "PRO" | "TOTAL";
+                        /** @enum {string} */
+                        subscribedPlan: "FREE" | "PRO" | "TOTAL";
+                        /** @description Null: no subscription (set by hand). */
+                        status: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
+                        /** @example active */
+                        stripeStatus: string | null;
+                        priceId: string | null;
+                        /** @example year */
+                        interval: string | null;
+                        /** @description Canceled: the subscription ends then. */
+                        cancelAt: string | null;
+                        /** @description The next charge, or the trial's end. */
+                        currentPeriodEnd: string | null;
+                        /** @description A failed payment: the plan holds until then (7 days from the first failure). */
+                        paymentGraceUntil: string | null;
+                        hasCustomer: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
