@@ -11,6 +11,7 @@ const BY_FORMAT: Record<string, string> = {
   uuid: EXAMPLE_UUID,
   "date-time": "2026-11-24T12:00:00.000Z",
   date: "2026-11-24",
+  uri: "https://checkout.stripe.com/c/pay/cs_test_a1b2c3",
 };
 const BY_PATTERN: Record<string, string> = {
   "^\\d{9}$": "123456789",

@@ -15337,7 +15337,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
-                     *       "url": "Example"
+                     *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
                      *     }
                      */
                     "application/json": {
@@ -15379,7 +15379,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "Example"
+                     *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
                      *     }
                      */
                     "application/json": {
