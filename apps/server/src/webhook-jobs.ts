@@ -42,12 +42,15 @@ export async function startWebhookJobs(
   log: Logger,
   options: WebhookJobOptions = {},
 ) {
-  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, {
+  // The retry rule travels with each job: a queue keeps the options it was first created with, so
+  // a process started with another WEBHOOK_RETRY_DELAY_SECONDS would otherwise not get its own.
+  const retry = {
     retryLimit: WEBHOOK_RETRY_LIMIT,
     retryDelay: options.retryDelaySeconds ?? WEBHOOK_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: WEBHOOK_RETRY_DELAY_MAX_SECONDS,
-  });
+  };
+  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, retry);
 
   let handing: Promise<void> | null = null;
   let again = false;
@@ -57,7 +60,7 @@ export async function startWebhookJobs(
       if (rounds.length === 0) return;
       await boss.insert(
         WEBHOOK_DELIVERY_QUEUE,
-        rounds.map((round) => ({ id: round.jobId, data: { deliveryId: round.deliveryId } })),
+        rounds.map((round) => ({ id: round.jobId, data: { deliveryId: round.deliveryId }, ...retry })),
       );
       await markQueued(system, rounds);
     }
