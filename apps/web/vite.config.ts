@@ -1,9 +1,31 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
+import { appShellRemoveScroll } from "./scripts/app-shell-remove-scroll";
+import { firstLoadCatalog } from "./scripts/first-load-catalog";
+import { pageModules } from "./scripts/page-modules";
 import { precompressPlugin } from "./scripts/precompress";
+
+const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/][^\\/]+\.ts$/;
+const zodUsers = new Map<string, boolean>();
+/**
+ * A module of @kunto/core that imports zod, or the schemas module every such module builds on: it
+ * belongs with zod in the `schemas` chunk (found by reading the file, so a new one cannot slip into
+ * `core` and carry zod into every first load).
+ */
+function buildsSchemas(id: string): boolean {
+  const file = id.split("?")[0] ?? id;
+  let found = zodUsers.get(file);
+  if (found === undefined) {
+    found = /^import [^;]*from "(zod|\.\/schemas)";/m.test(readFileSync(file, "utf8"));
+    zodUsers.set(file, found);
+  }
+  return found;
+}
 
 const API_TARGET = process.env.KUNTO_API_URL ?? "http://localhost:3000";
 
@@ -37,13 +59,33 @@ const signInPage: Plugin = {
   },
 };
 
+const pages = pageModules(/[\\/]index\.html$/, /[\\/](sign-in|respondent)\.html$/);
+
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // The signed-in frame and the dashboard, where a sign-in lands, are not split off: their
+        // code is part of the entry's first load (the `app` chunk below) instead of two lazy
+        // chunks and a dozen small shared ones after it (issue 19.13, the dashboard's first load).
+        splitBehavior: ({ routeId }) =>
+          routeId === "/_authed" || routeId === "/_authed/t/$tenantId/dashboard" ? [] : undefined,
+      },
+    }),
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui({ failOnCompileError: true }),
+    firstLoadCatalog({
+      catalogs: /[\\/]src[\\/]locales[\\/][^\\/]+[\\/]messages\.po$/,
+      entry: /[\\/]index\.html$/,
+      routes: /[\\/]src[\\/]routes[\\/]/,
+      i18n: fileURLToPath(new URL("./src/lib/i18n.ts", import.meta.url)),
+    }),
     precompressPlugin(),
+    pages.plugin,
+    appShellRemoveScroll(),
     signInPage,
   ],
   server: {
@@ -61,29 +103,50 @@ export default defineConfig({
       input: { main: "index.html", respondent: "respondent.html", signIn: "sign-in.html" },
       output: {
         codeSplitting: {
-          // zod and the shared form schemas build their schemas when loaded, so they stay in a
-          // chunk of their own that only the forms load. Left to itself the bundler merges them
-          // with the small rules and constants every screen imports, and the first load of any
-          // screen carries zod (about 25 kB gzip; issue 8's first-load budget). The rest of
-          // @kunto/core (no zod, no password dictionaries) is one small chunk of its own, taken
-          // first, so the schemas group does not pull it in as its dependencies.
+          // Groups by priority (a group takes its modules' dependencies with it, unless a group of
+          // higher priority has taken them already):
+          // - `shared`: what the light pages (sign-in, respondent) share with the app, mostly React
+          //   and Lingui; one chunk all three pages load.
+          // - `core-light`: the languages and the password policy, all the sign-in page takes of
+          //   @kunto/core besides, so it does not load the rest.
+          // - `app`: everything else the app's entry imports statically, which with the frame and
+          //   the dashboard (above) is the signed-in first load, in one chunk: gzip compresses one
+          //   big file better than the seventy small ones the bundler made of it by the sets of
+          //   lazy routes sharing each module (issue 19.13).
+          // - `core`, `schemas`: zod and the shared form schemas build their schemas when loaded,
+          //   so they stay in a chunk of their own that only the forms load; the rest of
+          //   @kunto/core is taken first, so the schemas group does not pull it in. No module of the
+          //   first load (and none of `core`) may import zod: its group would take zod with it
+          //   into every first load (about 25 kB gzip; `api-keys.ts` in `core` did).
           groups: [
             {
-              // The languages and the password policy, all the light sign-in page takes of
-              // @kunto/core: a chunk of their own, so it does not load the rest.
+              name: "shared",
+              priority: 6,
+              // (The light pages import @kunto/core through its barrel, so all of it seems shared.)
+              test: (id) =>
+                pages.shared(id) && !/[\\/]packages[\\/]core[\\/]|[\\/]node_modules[\\/]zod[\\/]/.test(id),
+            },
+            {
               name: "core-light",
-              priority: 3,
+              priority: 5,
               test: /[\\/]packages[\\/]core[\\/]src[\\/](languages|password-policy)\.ts$/,
+            },
+            {
+              name: "app",
+              priority: 4,
+              tags: ["$initial"],
+              test: (id) => !pages.light(id),
             },
             {
               name: "core",
               priority: 2,
-              test: /[\\/]packages[\\/]core[\\/]src[\\/](?!(schemas|task-schemas|survey-schemas|survey-templates|password)\.ts$)[^\\/]+\.ts$/,
+              test: (id) => CORE_SOURCE.test(id) && !buildsSchemas(id) && !/[\\/]password\.ts$/.test(id),
             },
             {
               name: "schemas",
               priority: 1,
-              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]core[\\/]src[\\/](schemas|task-schemas|survey-schemas|survey-templates)\.ts$/,
+              test: (id) =>
+                /[\\/]node_modules[\\/]zod[\\/]/.test(id) || (CORE_SOURCE.test(id) && buildsSchemas(id)),
             },
           ],
         },

@@ -31,6 +31,7 @@ import {
 import { Link, useMatches, useParams } from "@tanstack/react-router";
 import { lazy, type ReactNode } from "react";
 import { DemoSandboxBanner } from "../features/demo/demo-sandbox-banner";
+import { withWholeCatalog } from "../lib/i18n";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
 import { getTenantId } from "../lib/tenant";
@@ -41,7 +42,8 @@ import { NavLinkItem } from "./links";
 import { Logo } from "./logo";
 import { UserAvatar } from "./user-avatar";
 
-const loadUserMenu = () => import("./user-menu-open");
+// The menu is outside the first load, and so are its messages (`withWholeCatalog`).
+const loadUserMenu = withWholeCatalog(() => import("./user-menu-open"));
 const UserMenuOpen = lazy(loadUserMenu);
 
 /** The signed-in frame: header with language and user menus, navigation by role. */

@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Button, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconLanguage } from "@tabler/icons-react";
 import { lazy } from "react";
-import { currentLanguage, LANGUAGE_NAMES } from "../lib/i18n";
+import { currentLanguage, LANGUAGE_NAMES, withWholeCatalog } from "../lib/i18n";
 import { LazyMenu } from "./lazy-menu";
 
-const load = () => import("./language-menu-open");
+// The menu is outside the first load, and so are its messages (`withWholeCatalog`).
+const load = withWholeCatalog(() => import("./language-menu-open"));
 const LanguageMenuOpen = lazy(load);
 
 /**

@@ -8,28 +8,93 @@ export {
   markLanguageChosenSignedOut,
 } from "./language-choice";
 
-const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import("../locales/en/messages.po"),
-  fi: () => import("../locales/fi/messages.po"),
-  ee: () => import("../locales/ee/messages.po"),
-  ru: () => import("../locales/ru/messages.po"),
-  pl: () => import("../locales/pl/messages.po"),
+type Catalog = () => Promise<{ messages: Messages }>;
+
+/**
+ * Each language's catalog in two parts (scripts/first-load-catalog.ts, issue 19.13): the messages
+ * of the code the app loads first (the shell and the dashboard) and all the others, which the
+ * other screens wait for (`loadWholeCatalog`). In development both are the whole catalog.
+ */
+const catalogs: Record<Language, { firstLoad: Catalog; rest: Catalog }> = {
+  en: {
+    firstLoad: () => import("../locales/en/messages.po?first-load"),
+    rest: () => import("../locales/en/messages.po"),
+  },
+  fi: {
+    firstLoad: () => import("../locales/fi/messages.po?first-load"),
+    rest: () => import("../locales/fi/messages.po"),
+  },
+  ee: {
+    firstLoad: () => import("../locales/ee/messages.po?first-load"),
+    rest: () => import("../locales/ee/messages.po"),
+  },
+  ru: {
+    firstLoad: () => import("../locales/ru/messages.po?first-load"),
+    rest: () => import("../locales/ru/messages.po"),
+  },
+  pl: {
+    firstLoad: () => import("../locales/pl/messages.po?first-load"),
+    rest: () => import("../locales/pl/messages.po"),
+  },
 };
 
 export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+
+/** Set once a screen has asked for the whole catalog: a change of language then loads all of it. */
+let whole = false;
+/** The language whose whole catalog is loaded. */
+let wholeLoaded: Language | null = null;
+/** Catalog loads run one after the other, so a change of language and the rest cannot cross. */
+let loading: Promise<void> = Promise.resolve();
+const serially = (task: () => Promise<void>): Promise<void> => {
+  loading = loading.then(task, task);
+  return loading;
+};
 
 /**
  * Loads and activates a catalog. Plurals, dates and numbers use the BCP 47 locale
  * (`et` for `ee`, DECISIONS.md "Other").
  */
-export async function activateLanguage(language: Language): Promise<void> {
+export function activateLanguage(language: Language): Promise<void> {
   saveLanguage(language);
-  if (i18n.locale === language) return;
-  const { messages } = await catalogs[language]();
-  const locale = formattingLocale(language);
-  i18n.loadAndActivate({ locale: language, locales: [locale], messages });
-  document.documentElement.lang = locale;
+  return serially(async () => {
+    if (i18n.locale === language) return;
+    const parts = await Promise.all(
+      whole ? [catalogs[language].firstLoad(), catalogs[language].rest()] : [catalogs[language].firstLoad()],
+    );
+    const locale = formattingLocale(language);
+    const messages = Object.assign({}, ...parts.map((part) => part.messages));
+    i18n.loadAndActivate({ locale: language, locales: [locale], messages });
+    wholeLoaded = whole ? language : null;
+    document.documentElement.lang = locale;
+  });
 }
+
+/**
+ * Loads the messages beyond the first load's. Each screen outside the first load waits for it
+ * before it renders (see `withWholeCatalog`); after the first time it resolves at once.
+ */
+export function loadWholeCatalog(): Promise<void> {
+  whole = true;
+  return serially(async () => {
+    const language = currentLanguage();
+    if (wholeLoaded === language) return;
+    i18n.load(language, (await catalogs[language].rest()).messages);
+    wholeLoaded = language;
+  });
+}
+
+/** A lazily loaded module whose components need the whole catalog: loads the two together. */
+export const withWholeCatalog =
+  <T>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadWholeCatalog()]).then(([module]) => module);
+
+// A safety net: a message the loaded parts lack (a lazy screen that did not wait) loads the rest,
+// which renders again with it.
+i18n.on("missing", () => {
+  if (!whole) void loadWholeCatalog().catch(() => undefined);
+});
 
 /**
  * After sign-in the user's saved language wins, unless they picked one by hand on the sign-in

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-quer
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { ButtonLink } from "../../components/links";
+import { withWholeCatalog } from "../../lib/i18n";
 import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
@@ -17,7 +18,8 @@ import { FitnessCard } from "./fitness-card";
 import { HeadlineCard } from "./headline-card";
 import { SurveyEmptyState } from "./survey-empty-state";
 
-const OnboardingSuccessDialog = lazy(() => import("./onboarding-success-dialog"));
+// Outside the first load, and so are its messages (`withWholeCatalog`).
+const OnboardingSuccessDialog = lazy(withWholeCatalog(() => import("./onboarding-success-dialog")));
 
 /**
  * The dashboard (document 2 §2 tenant_start): notifications, the Company Fitness Index and culture

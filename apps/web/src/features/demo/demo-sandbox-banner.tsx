@@ -6,10 +6,11 @@ import { IconFlask, IconMailOff } from "@tabler/icons-react";
 import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { formatDateTime } from "../../lib/format";
+import { withWholeCatalog } from "../../lib/i18n";
 import { useTRPC } from "../../lib/trpc";
 
 // Loaded when opened: the dialog brings Mantine's modal, which the first load does not need.
-const HeldMailsDialog = lazy(() => import("./held-mails-dialog"));
+const HeldMailsDialog = lazy(withWholeCatalog(() => import("./held-mails-dialog")));
 
 /**
  * Shown above every page of a "Try the demo" visitor (issue 6.6): the organisations are their own
