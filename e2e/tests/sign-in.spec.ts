@@ -11,11 +11,11 @@ test("the demo link signs in, the chooser offers both accounts, and sign-out end
   await expect(page.getByText("Aurora Logistics OÜ").first()).toBeVisible();
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.goto("/me");
-  await expect(page).toHaveURL(/\/login/);
-  // As in account-users.spec.ts: leave /login after a sign-out before the context closes.
-  await page.goto("about:blank");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fme$/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 });
 
 test("a wrong password is refused without saying whether the account exists", async ({ page }) => {

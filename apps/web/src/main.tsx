@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { trackNavigationFocus } from "./lib/focus";
 import { activateLanguage, detectLanguage } from "./lib/i18n";
+import { loadSignInPage } from "./lib/redirect";
 import { queryClient, setSessionEndedHandler } from "./lib/trpc";
 import { router } from "./router";
 
@@ -17,7 +18,7 @@ setSessionEndedHandler(() => {
   const leaving = /^\/(login|logout)\b/.test(router.latestLocation.pathname);
   if (!inApp || leaving) return;
   queryClient.clear();
-  void router.navigate({ to: "/login", search: { redirect: router.state.location.href }, replace: true });
+  void loadSignInPage({ redirect: router.state.location.href });
 });
 
 trackNavigationFocus(router);

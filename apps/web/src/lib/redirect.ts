@@ -18,3 +18,24 @@ export function hashDeepLink(pathname: string, hash: string): string | null {
   const target = safeRedirect(hash.slice(1));
   return target === "/" ? null : target;
 }
+
+/** The path this document was loaded at, before any move inside the app. */
+const documentPath = typeof location === "undefined" ? "" : location.pathname;
+
+/**
+ * Loads the sign-in page (sign-in.html, served at /login; docs/decisions.md "The light sign-in
+ * page") in place of this document, with its search (`redirect`, `email_confirmed`). The address
+ * changes only when the browser does, never first inside the app: a move that changed it in the
+ * app and then loaded the page left a window in which /login showed and nothing had loaded yet.
+ * The promise never settles: nothing renders while the browser loads the page.
+ */
+export function loadSignInPage(search: Record<string, string | number | undefined> = {}): Promise<never> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value !== undefined) params.set(key, String(value));
+  const query = params.size > 0 ? `?${params}` : "";
+  // An app itself loaded at /login (a server that does not answer /login with the sign-in page,
+  // like Vite's) would loop asking for /login again, so the page is then asked for by file name.
+  const page = documentPath === "/login" ? "/sign-in.html" : "/login";
+  window.location.replace(`${page}${query}`);
+  return new Promise<never>(() => {});
+}

@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AppLayout } from "../components/app-layout";
 import { syncUserLanguage } from "../lib/i18n";
 import { loadMe } from "../lib/me";
+import { loadSignInPage } from "../lib/redirect";
 import { reconcileTenant } from "../lib/tenant";
 import { trpcClient, useTRPC } from "../lib/trpc";
 
@@ -11,11 +12,7 @@ export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location }) => {
     const me = await loadMe(context.queryClient, context.trpc);
     if (!me) {
-      throw redirect({
-        to: "/login",
-        search: location.href === "/" ? {} : { redirect: location.href },
-        replace: true,
-      });
+      return loadSignInPage(location.href === "/" ? {} : { redirect: location.href });
     }
     reconcileTenant(
       me.tenants.map((tenant) => tenant.id),

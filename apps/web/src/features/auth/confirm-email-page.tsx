@@ -3,7 +3,6 @@ import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from "@mant
 import { useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormErrorAlert, useFormAlert } from "../../components/form-errors";
 import { AnchorLink } from "../../components/links";
@@ -11,6 +10,7 @@ import { PageHeading } from "../../components/page-heading";
 import { NewPasswordFields, newPasswordRules, passwordErrorFields } from "../../components/password-strength";
 import { PublicLayout } from "../../components/public-layout";
 import { fieldErrorMessage, isClientError } from "../../lib/api-error";
+import { loadSignInPage } from "../../lib/redirect";
 import { useTRPC } from "../../lib/trpc";
 
 /**
@@ -92,11 +92,10 @@ function InvalidLink({ error }: { error: unknown }) {
 
 function useConfirm(formAlert: ReturnType<typeof useFormAlert>) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
   return useMutation(
     trpc.auth.confirmEmail.mutationOptions({
       onMutate: formAlert.clear,
-      onSuccess: () => navigate({ to: "/login", search: { email_confirmed: 1 }, replace: true }),
+      onSuccess: () => loadSignInPage({ email_confirmed: 1 }),
       onError: formAlert.onError,
     }),
   );

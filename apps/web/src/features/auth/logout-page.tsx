@@ -1,16 +1,15 @@
 import { Trans } from "@lingui/react/macro";
 import { Loader, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { PublicLayout } from "../../components/public-layout";
+import { loadSignInPage } from "../../lib/redirect";
 import { useTRPCClient } from "../../lib/trpc";
 
 /** Ends the session on the server, forgets everything cached, and returns to sign-in. */
 export function LogoutPage() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -20,9 +19,9 @@ export function LogoutPage() {
       .catch(() => undefined)
       .then(() => {
         queryClient.clear();
-        return navigate({ to: "/login", replace: true });
+        return loadSignInPage();
       });
-  }, [client, queryClient, navigate]);
+  }, [client, queryClient]);
   return (
     <PublicLayout>
       <Stack align="center" py="lg" gap="sm">
