@@ -28,6 +28,8 @@ export interface ServerConfig {
   webhookRetryDelaySeconds?: number;
   /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (issue 21); none: billing is off. */
   billing?: BillingConfig;
+  /** SALES_EMAIL: the TOTAL plan's quote requests (default ADMIN_EMAIL). */
+  salesEmail: string;
 }
 
 const repoRoot = join(import.meta.dirname, "../../..");
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowPrivateWebhookAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === "true",
     webhookRetryDelaySeconds: positiveOrUndefined(env.WEBHOOK_RETRY_DELAY_SECONDS),
     billing: parseBilling(env),
+    salesEmail: (env.SALES_EMAIL || env.ADMIN_EMAIL || "admin@kunto.local").toLowerCase(),
   };
 }
 

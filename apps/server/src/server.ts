@@ -65,6 +65,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     limits: config.limits,
     allowPrivateWebhookAddresses: config.allowPrivateWebhookAddresses,
     billing: config.billing,
+    salesEmail: config.salesEmail,
   };
   const app = createApp({
     db: database.db,

@@ -24,6 +24,8 @@ export interface ApiConfig {
    * answers `billing_not_configured` and platform admins set plans by hand.
    */
   billing?: BillingConfig;
+  /** SALES_EMAIL (default ADMIN_EMAIL): where the TOTAL plan's "ask for a quote" link writes to. */
+  salesEmail?: string;
 }
 
 export interface BillingConfig {

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES } from "@kunto/core";
 import { z } from "zod";
 
 /** Wire shapes (document 1 §3). Explicit so the OpenAPI document describes every response. */
@@ -44,7 +45,7 @@ export const ZTenant = z.object({
   plan: z.enum(["FREE", "PRO", "TOTAL"]),
   /** The plan chosen for the account (by a platform admin, or bought). */
   subscribedPlan: z.enum(["FREE", "PRO", "TOTAL"]),
-  subscriptionStatus: z.string().nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   currentSubscriptionPeriodEnd: z.string().nullable(),
   business: z.string().nullable(),
   headcount: z.number().nullable(),

@@ -3999,7 +3999,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "plan": "FREE",
                      *       "subscribedPlan": "FREE",
-                     *       "subscriptionStatus": "Example",
+                     *       "subscriptionStatus": "AWAITING_PAYMENT",
                      *       "currentSubscriptionPeriodEnd": "Example",
                      *       "business": "Example",
                      *       "headcount": 1,
@@ -4025,7 +4025,7 @@ export interface operations {
                         plan: "FREE" | "PRO" | "TOTAL";
                         /** @enum {string} */
                         subscribedPlan: "FREE" | "PRO" | "TOTAL";
-                        subscriptionStatus: string | null;
+                        subscriptionStatus: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
                         currentSubscriptionPeriodEnd: string | null;
                         business: string | null;
                         headcount: number | null;
@@ -4119,7 +4119,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "plan": "FREE",
                      *       "subscribedPlan": "FREE",
-                     *       "subscriptionStatus": "Example",
+                     *       "subscriptionStatus": "AWAITING_PAYMENT",
                      *       "currentSubscriptionPeriodEnd": "Example",
                      *       "business": "Example",
                      *       "headcount": 1,
@@ -4145,7 +4145,7 @@ export interface operations {
                         plan: "FREE" | "PRO" | "TOTAL";
                         /** @enum {string} */
                         subscribedPlan: "FREE" | "PRO" | "TOTAL";
-                        subscriptionStatus: string | null;
+                        subscriptionStatus: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
                         currentSubscriptionPeriodEnd: string | null;
                         business: string | null;
                         headcount: number | null;
@@ -5881,7 +5881,7 @@ export interface operations {
                      *         "status": "ACTIVE",
                      *         "plan": "FREE",
                      *         "subscribedPlan": "FREE",
-                     *         "subscriptionStatus": "Example",
+                     *         "subscriptionStatus": "AWAITING_PAYMENT",
                      *         "currentSubscriptionPeriodEnd": "Example",
                      *         "business": "Example",
                      *         "headcount": 1,
@@ -5908,7 +5908,7 @@ export interface operations {
                         plan: "FREE" | "PRO" | "TOTAL";
                         /** @enum {string} */
                         subscribedPlan: "FREE" | "PRO" | "TOTAL";
-                        subscriptionStatus: string | null;
+                        subscriptionStatus: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
                         currentSubscriptionPeriodEnd: string | null;
                         business: string | null;
                         headcount: number | null;
@@ -5998,7 +5998,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "plan": "FREE",
                      *       "subscribedPlan": "FREE",
-                     *       "subscriptionStatus": "Example",
+                     *       "subscriptionStatus": "AWAITING_PAYMENT",
                      *       "currentSubscriptionPeriodEnd": "Example",
                      *       "business": "Example",
                      *       "headcount": 1,
@@ -6024,7 +6024,7 @@ export interface operations {
                         plan: "FREE" | "PRO" | "TOTAL";
                         /** @enum {string} */
                         subscribedPlan: "FREE" | "PRO" | "TOTAL";
-                        subscriptionStatus: string | null;
+                        subscriptionStatus: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
                         currentSubscriptionPeriodEnd: string | null;
                         business: string | null;
                         headcount: number | null;
@@ -6118,7 +6118,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "plan": "FREE",
                      *       "subscribedPlan": "FREE",
-                     *       "subscriptionStatus": "Example",
+                     *       "subscriptionStatus": "AWAITING_PAYMENT",
                      *       "currentSubscriptionPeriodEnd": "Example",
                      *       "business": "Example",
                      *       "headcount": 1,
@@ -6144,7 +6144,7 @@ export interface operations {
                         plan: "FREE" | "PRO" | "TOTAL";
                         /** @enum {string} */
                         subscribedPlan: "FREE" | "PRO" | "TOTAL";
-                        subscriptionStatus: string | null;
+                        subscriptionStatus: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
                         currentSubscriptionPeriodEnd: string | null;
                         business: string | null;
                         headcount: number | null;
@@ -6264,7 +6264,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "plan": "FREE",
                      *       "subscribedPlan": "FREE",
-                     *       "subscriptionStatus": "Example",
+                     *       "subscriptionStatus": "AWAITING_PAYMENT",
                      *       "currentSubscriptionPeriodEnd": "Example",
                      *       "business": "Example",
                      *       "headcount": 1,
@@ -6290,7 +6290,7 @@ export interface operations {
                         plan: "FREE" | "PRO" | "TOTAL";
                         /** @enum {string} */
                         subscribedPlan: "FREE" | "PRO" | "TOTAL";
-                        subscriptionStatus: string | null;
+                        subscriptionStatus: ("AWAITING_PAYMENT" | "PAID" | "PAYMENT_FAILED" | "UNPAID" | "CANCELED") | null;
                         currentSubscriptionPeriodEnd: string | null;
                         business: string | null;
                         headcount: number | null;
@@ -15430,7 +15430,9 @@ export interface operations {
                      *       "cancelAt": "2026-11-24T12:00:00.000Z",
                      *       "currentPeriodEnd": "2026-11-24T12:00:00.000Z",
                      *       "paymentGraceUntil": "2026-11-24T12:00:00.000Z",
-                     *       "hasCustomer": true
+                     *       "hasCustomer": true,
+                     *       "trialAvailable": true,
+                     *       "salesEmail": "sales@example.com"
                      *     }
                      */
                     "application/json": {
@@ -15457,6 +15459,13 @@ export interface operations {
                         /** @description A failed payment: the plan holds until then (7 days from the first failure). */
                         paymentGraceUntil: string | null;
                         hasCustomer: boolean;
+                        /** @description A checkout now starts with the 30-day trial (no subscription yet). */
+                        trialAvailable: boolean;
+                        /**
+                         * @description Where the TOTAL plan's quote is asked for.
+                         * @example sales@example.com
+                         */
+                        salesEmail: string | null;
                     };
                 };
             };

@@ -71,6 +71,30 @@ describe("issue 21: plans and prices from Stripe", () => {
 });
 
 describe("issue 21: checkout", () => {
+  it("issue 21: the demo user buys nothing: checkout and the portal are refused, the card still answers", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "FREE" });
+    const demo = await makeUser(db.owner, {
+      tenantId: tenant.id,
+      tenantRoles: ["tenant_admin"],
+      isDemo: true,
+    });
+    const actor = await actorFor(db.db, "demo", demo.id);
+    const call = (path: string) => rest(billing.server, { method: "GET", path, actor, tenantId: tenant.id });
+    for (const path of [
+      `/api/tenant/stripe/checkout?price=${SEED.prices.PRO_YEAR}`,
+      "/api/tenant/stripe/customer_portal",
+    ]) {
+      const answer = await call(path);
+      expect([answer.status, errorOf(answer).error_key]).toEqual([403, "demo_account_read_only"]);
+    }
+    expect(billing.fake.state.customers.size).toBe(0);
+    expect(outputOf("billing.customer", await call("/api/tenant/stripe/customer"))).toMatchObject({
+      plan: "FREE",
+      trialAvailable: true,
+      salesEmail: null,
+    });
+  });
+
   it("issue 21: checkout makes a subscription session with promotion codes, tax, tax IDs and a 30-day trial; paying on the hosted page makes the organisation PRO", async () => {
     const org = await freeOrganisation();
     // FREE: the PRO features are refused.
@@ -128,6 +152,8 @@ describe("issue 21: checkout", () => {
       interval: "year",
       cancelAt: null,
       hasCustomer: true,
+      // The trial is used: a later checkout starts without one.
+      trialAvailable: false,
     });
     const trialEnd = Date.parse(String(card.currentPeriodEnd));
     expect(Math.round((trialEnd - Date.now()) / DAY_MS)).toBe(30);
@@ -311,6 +337,7 @@ describe("issue 21: without Stripe keys", () => {
         plan: "FREE",
         status: null,
         hasCustomer: false,
+        trialAvailable: true,
       });
 
       const platform = await actorFor(

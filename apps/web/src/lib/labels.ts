@@ -1,4 +1,4 @@
-import type { Plan, SystemRole, TenantRole } from "@kunto/core";
+import type { Plan, SubscriptionStatus, SystemRole, TenantRole } from "@kunto/core";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
@@ -21,4 +21,13 @@ export const PLAN_LABELS: Record<Plan, MessageDescriptor> = {
   FREE: msg`Free`,
   PRO: msg`Pro`,
   TOTAL: msg`Total`,
+};
+
+/** Subscription statuses (document 1 §3, document 3 §3). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, MessageDescriptor> = {
+  AWAITING_PAYMENT: msg`Awaiting payment`,
+  PAID: msg`Paid`,
+  PAYMENT_FAILED: msg`Payment failed`,
+  UNPAID: msg`Unpaid`,
+  CANCELED: msg`Canceled`,
 };

@@ -82,6 +82,8 @@ export async function startCheckout(
   priceId: string,
 ): Promise<{ id: string; url: string }> {
   const stripe = stripeOf(config);
+  // The demo's organisations are shared make-believe: nobody buys for them.
+  if (user.isDemo) throw new AppError("demo_account_read_only");
   const price = (await listPlanPrices(config)).find((p) => p.id === priceId);
   if (!price) throw new AppError("price_unknown");
   const billing = await lockBilling(tx, tenantId);
@@ -125,6 +127,7 @@ export async function openCustomerPortal(
   user: UserRow,
 ): Promise<{ url: string }> {
   const stripe = stripeOf(config);
+  if (user.isDemo) throw new AppError("demo_account_read_only");
   const [billing] = await tx
     .select({ customer: schema.tenantBilling.stripeCustomerId })
     .from(schema.tenantBilling)
@@ -162,6 +165,10 @@ export interface BillingCard {
   paymentGraceUntil: string | null;
   /** Whether payment details exist (the edit-payment-details button opens the portal). */
   hasCustomer: boolean;
+  /** Whether a checkout now starts with the 30-day trial (no subscription yet). */
+  trialAvailable: boolean;
+  /** Where the TOTAL plan's quote is asked for (SALES_EMAIL); null when the server names none. */
+  salesEmail: string | null;
 }
 
 export async function billingCard(tx: Tx, config: ApiConfig, tenantId: string): Promise<BillingCard> {
@@ -185,5 +192,7 @@ export async function billingCard(tx: Tx, config: ApiConfig, tenantId: string): 
     currentPeriodEnd: iso(billing?.currentPeriodEnd),
     paymentGraceUntil: tenant.subscriptionStatus === "PAYMENT_FAILED" ? iso(tenant.paymentGraceUntil) : null,
     hasCustomer: Boolean(billing?.stripeCustomerId),
+    trialAvailable: !billing?.stripeSubscriptionId,
+    salesEmail: config.salesEmail ?? null,
   };
 }

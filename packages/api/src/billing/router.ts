@@ -44,6 +44,13 @@ const ZCard = z.object({
     .nullable()
     .meta({ description: "A failed payment: the plan holds until then (7 days from the first failure)." }),
   hasCustomer: z.boolean(),
+  trialAvailable: z
+    .boolean()
+    .meta({ description: "A checkout now starts with the 30-day trial (no subscription yet)." }),
+  salesEmail: z
+    .email()
+    .nullable()
+    .meta({ description: "Where the TOTAL plan's quote is asked for.", example: "sales@example.com" }),
 });
 
 const tags = ["billing"];

@@ -120,7 +120,7 @@ export const taskRouter = router({
         tags,
         summary: "Change a task",
         description:
-          "Fields left out stay as they are; `status: null` reopens a DONE task. A changed `surveyQuestion` must be empty or a key of `GET /tenant/task/questions` (400 `tasks.question_unknown`); an unchanged one is kept even when its template is no longer active. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`).",
+          "Fields left out stay as they are; `status: null` reopens a DONE task. A changed `surveyQuestion` must be empty or a key of `GET /tenant/task/questions` (400 `tasks.question_unknown`); an unchanged one is kept even when its template is no longer active. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`), and an own task kept from a paid plan is read-only (403 `plan_required`, `feature: ownTasks`; it can still be deleted).",
       },
     })
     .input(ZTaskPatch.extend(ZId.shape))

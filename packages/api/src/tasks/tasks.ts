@@ -122,6 +122,16 @@ function checkKeepsType(tenant: TenantRef, staticTaskId: string | null, from: Ta
     throw new AppError("plan_required", { feature: "ownTasks" });
 }
 
+/**
+ * An own task kept from a paid plan is read-only on a plan without own tasks (docs/decisions.md
+ * "Billing (issue 21)", downgrade rule): changing it answers 403 `plan_required` (feature
+ * `ownTasks`); deleting it stays allowed, and a paid plan again makes it editable.
+ */
+function checkOwnTaskEditable(tenant: TenantRef, staticTaskId: string | null) {
+  if (!staticTaskId && !PLAN_LIMITS[tenant.plan].ownTasks)
+    throw new AppError("plan_required", { feature: "ownTasks" });
+}
+
 type TaskTexts = NonNullable<(typeof schema.tasks.$inferSelect)["texts"]>;
 
 /**
@@ -235,6 +245,7 @@ export async function updateTask(tx: Tx, tenant: TenantRef, id: string, raw: TTa
     .where(and(eq(schema.tasks.tenantId, tenantId), eq(schema.tasks.id, id)))
     .for("update");
   if (!row) throw new AppError("not_found");
+  checkOwnTaskEditable(tenant, row.staticTaskId);
   const before = await getTask(tx, tenantId, id);
   const type = patch.type ?? row.type;
   checkKeepsType(tenant, row.staticTaskId, row.type, type);

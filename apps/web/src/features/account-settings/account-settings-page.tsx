@@ -8,6 +8,7 @@ import { PageTitle } from "../../components/page-title";
 import { isPlatformAdmin } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
+import { type CheckoutReturn, PaymentsCard } from "../billing/payments-card";
 import { TeamsCard } from "../teams/teams-card";
 import { ApiKeysCard } from "./api-keys-card";
 import { BrandingCard } from "./branding-card";
@@ -19,14 +20,20 @@ export interface AccountSettingsPageProps {
   tenantId: string;
   /** The route's `?openModalOnMount`: opens the edit dialog on load (document 1 §2). */
   openModalOnMount?: boolean;
+  /** Where Stripe's checkout returned (`?checkout=`), said on the payments card. */
+  checkoutReturn?: CheckoutReturn | null;
 }
 
 /**
  * Account settings (document 1 §2, tenant_admin only): the header card with the account's
  * details and the edit dialog, the teams, the dashboard's branding (TOTAL plan), API keys and
- * webhooks (PRO and TOTAL).
+ * webhooks (PRO and TOTAL), payments (issue 21).
  */
-export function AccountSettingsPage({ tenantId, openModalOnMount = false }: AccountSettingsPageProps) {
+export function AccountSettingsPage({
+  tenantId,
+  openModalOnMount = false,
+  checkoutReturn = null,
+}: AccountSettingsPageProps) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -37,6 +44,7 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
   const platformAdmin = isPlatformAdmin(useMe());
   // Issue 20: the organisation's admins (PRO, TOTAL; a plan note on FREE) and platform admins.
   const canManageKeys = platformAdmin || (current?.permissions.has("tenant.apikeys.manage") ?? false);
+  const canManageBilling = current?.permissions.has("billing.manage") ?? false;
   const canManageWebhooks = platformAdmin || (current?.permissions.has("tenant.webhooks.manage") ?? false);
   const [editOpened, edit] = useDisclosure(openModalOnMount && canEdit);
 
@@ -56,10 +64,14 @@ export function AccountSettingsPage({ tenantId, openModalOnMount = false }: Acco
       {canManageWebhooks ? (
         <WebhooksCard tenantId={tenantId} plan={current?.plan ?? "FREE"} platformAdmin={platformAdmin} />
       ) : null}
-      {/*
-        Further cards of this page come here, each added by its own issue (no placeholders):
-        - payments / subscription card (document 3, billing).
-      */}
+      {canManageBilling ? (
+        <PaymentsCard
+          checkoutReturn={checkoutReturn}
+          onDismissReturn={() =>
+            void navigate({ to: "/t/$tenantId/settings", params: { tenantId }, search: {}, replace: true })
+          }
+        />
+      ) : null}
       {canEdit ? <EditTenantDialog tenant={tenant} opened={editOpened} onClose={edit.close} /> : null}
     </Stack>
   );

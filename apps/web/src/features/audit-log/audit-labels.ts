@@ -16,7 +16,7 @@ import {
 import { i18n, type MessageDescriptor, type Messages } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { DAY_FORMAT, formatDate } from "../../lib/format";
-import { PLAN_LABELS, ROLE_LABELS } from "../../lib/labels";
+import { PLAN_LABELS, ROLE_LABELS, SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
 
 /**
  * The audit log's words (issue 20.5; @kunto/core audit-log.ts puts them together). Every action the
@@ -136,13 +136,7 @@ const CODE_LABELS: AuditCodes<MessageDescriptor> = {
     MANAGEMENT: msg`Management`,
   },
   priority: { HIGH: msg`High`, MEDIUM: msg`Medium`, LOW: msg`Low` },
-  subscriptionStatus: {
-    AWAITING_PAYMENT: msg`Awaiting payment`,
-    PAID: msg`Paid`,
-    PAYMENT_FAILED: msg`Payment failed`,
-    UNPAID: msg`Unpaid`,
-    CANCELED: msg`Canceled`,
-  },
+  subscriptionStatus: SUBSCRIPTION_STATUS_LABELS,
 };
 
 const TARGET_LABELS: Record<AuditTargetType, MessageDescriptor> = {
