@@ -92,7 +92,13 @@ function BoardColumn({ column, columnName, canEdit, free, onAdd, onEdit }: Colum
               </Badge>
             </Group>
             {column.tasks.map((task) => (
-              <TaskCard key={task.id} task={task} canEdit={canEdit} onEdit={() => onEdit(task)} />
+              <TaskCard
+                key={task.id}
+                task={task}
+                canEdit={canEdit}
+                locked={free && task.staticTaskId === null}
+                onEdit={() => onEdit(task)}
+              />
             ))}
           </>
         )}

@@ -16,8 +16,22 @@ import type { Task } from "./task-model";
 const DUE_COLORS = { success: "green", error: "red", warning: "yellow", info: "blue" } as const;
 const today = () => new Date().toLocaleDateString("en-CA");
 
-/** One task on the board: its facts in words (colour never alone), and its menu for editors. */
-export function TaskCard({ task, canEdit, onEdit }: { task: Task; canEdit: boolean; onEdit: () => void }) {
+/**
+ * One task on the board: its facts in words (colour never alone), and its menu for editors. An own
+ * task kept from a paid plan is read-only on FREE (`locked`): its menu only deletes it (the
+ * downgrade rule, docs/decisions.md "Billing (issue 21)").
+ */
+export function TaskCard({
+  task,
+  canEdit,
+  locked = false,
+  onEdit,
+}: {
+  task: Task;
+  canEdit: boolean;
+  locked?: boolean;
+  onEdit: () => void;
+}) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -70,13 +84,17 @@ export function TaskCard({ task, canEdit, onEdit }: { task: Task; canEdit: boole
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={onEdit}>
-                  <Trans>Edit</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => update.mutate({ id: task.id, status: done ? null : "DONE" })}>
-                  {done ? <Trans>Mark undone</Trans> : <Trans>Mark done</Trans>}
-                </Menu.Item>
-                {done
+                {locked ? null : (
+                  <Menu.Item onClick={onEdit}>
+                    <Trans>Edit</Trans>
+                  </Menu.Item>
+                )}
+                {locked ? null : (
+                  <Menu.Item onClick={() => update.mutate({ id: task.id, status: done ? null : "DONE" })}>
+                    {done ? <Trans>Mark undone</Trans> : <Trans>Mark done</Trans>}
+                  </Menu.Item>
+                )}
+                {done || locked
                   ? null
                   : TASK_PRIORITIES.filter((p) => p !== task.priority).map((p: TaskPriority) => (
                       <Menu.Item key={p} onClick={() => update.mutate({ id: task.id, priority: p })}>
@@ -90,6 +108,11 @@ export function TaskCard({ task, canEdit, onEdit }: { task: Task; canEdit: boole
             </Menu>
           ) : null}
         </Group>
+        {canEdit && locked ? (
+          <Text size="xs" c="dark.5" data-testid="task-locked">
+            <Trans>Own tasks need the PRO plan</Trans>
+          </Text>
+        ) : null}
         {task.description ? (
           <Text size="xs" c="dimmed" lineClamp={3} className="break-anywhere">
             {task.description}
