@@ -12,6 +12,7 @@ import {
   withKeyStatuses,
 } from "./api-keys/openapi";
 import { AUDIT_TAG, auditExportPaths } from "./audit-log/openapi";
+import { PROMOTION_PATH, stripeWebhookPaths } from "./billing/openapi";
 import {
   addRotationHeaders,
   CONTRACT_TEXT,
@@ -147,8 +148,8 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   {
     name: "Billing",
     description:
-      "Plans bought through Stripe: the plans' prices, Checkout, the customer portal and the payments card (issue 21). Stripe's events arrive at POST /api/shared/stripe/webhook.",
-    prefixes: ["/shared/stripe", "/tenant/stripe"],
+      "Plans bought through Stripe: the plans' prices, promotion codes and tax, Checkout, changing or canceling the subscription, the customer portal and the payments card (issue 21). Stripe's events arrive at POST /api/shared/stripe/webhook.",
+    prefixes: ["/shared/stripe", "/tenant/stripe", "/user/subscription"],
   },
   {
     name: "Organisations",
@@ -347,7 +348,8 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
   )
     statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);
-  if (WRITES.has(method)) statuses.push(429);
+  // The public promotion code lookup is counted per client address (issue 21).
+  if (WRITES.has(method) || path === PROMOTION_PATH) statuses.push(429);
   // Every call answers 503 `service_unavailable` while the database is away (issue 17.3), and the
   // demo `demo_capacity_reached` when as many sandboxes live as the server holds (17.4).
   statuses.push(500, 503);
@@ -561,6 +563,7 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
       adminText: ACCESS_TEXT.admin,
     }),
   );
+  Object.assign(paths, stripeWebhookPaths(ORIGIN_HEADER));
   addRotationHeaders(paths, SECURITY_SCHEME);
   usedTags.add("Reports");
   usedTags.add("Profile");

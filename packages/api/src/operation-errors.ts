@@ -21,6 +21,11 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   "user.createTenant": "tenant_creation_failed",
   "admin.updateTenant": "tenant_update_failed",
   "admin.setTenantPlan": "tenant_update_failed",
+  // Issue 21: a person changing or canceling the organisation's subscription (document 3 §8).
+  "billing.changeSubscription": "subscription_failed",
+  "billing.userSubscription": "subscription_failed",
+  "billing.disableSubscription": "subscription_failed",
+  "billing.enableSubscription": "subscription_failed",
   // An account admin changing their own organisation, as opposed to support changing an account.
   "tenant.update": "organization_update_failed",
   "tenant.addUser": "user_add_fail",

@@ -1622,7 +1622,7 @@ export interface paths {
         get: operations["taskGet"];
         /**
          * Change a task
-         * @description Fields left out stay as they are; `status: null` reopens a DONE task. A changed `surveyQuestion` must be empty or a key of `GET /tenant/task/questions` (400 `tasks.question_unknown`); an unchanged one is kept even when its template is no longer active. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `task.write`.
+         * @description Fields left out stay as they are; `status: null` reopens a DONE task. A changed `surveyQuestion` must be empty or a key of `GET /tenant/task/questions` (400 `tasks.question_unknown`); an unchanged one is kept even when its template is no longer active. FREE accounts: a task made from a suggestion keeps its type (another type would make it an own task: 403 `plan_required`, `feature: ownTasks`), and an own task kept from a paid plan is read-only (403 `plan_required`, `feature: ownTasks`; it can still be deleted). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `task.write`.
          */
         put: operations["taskUpdate"];
         post?: never;
@@ -2108,6 +2108,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shared/stripe/promotion/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a promotion code
+         * @description The active promotion code (any case) and its coupon's discount, read from Stripe at each call; 404 `promotion_code_unknown` when no active code is this one. Letters, digits and dashes, 1 to 100 (400 otherwise). At most 30 lookups per client address in 15 minutes (429 `too_many_requests` with Retry-After). 409 `billing_not_configured` without Stripe keys. Open to anyone.
+         */
+        get: operations["billingPromotion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared/stripe/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the checkout handles tax
+         * @description The checkout's tax rule, the same for every plan and customer: Stripe Tax computes the tax from the customer's billing address at checkout, and tax ID collection lets a business give its VAT ID. No tax rate is kept in Kunto. 409 `billing_not_configured` without Stripe keys. Open to anyone.
+         */
+        get: operations["billingTax"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/stripe/checkout": {
         parameters: {
             query?: never;
@@ -2162,6 +2202,86 @@ export interface paths {
         get: operations["billingCustomer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/stripe/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the subscription's plan or interval
+         * @description Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer. Replaces the live subscription's price with another of the plans' prices (PRO ↔ TOTAL, monthly ↔ yearly); the difference is invoiced now (`always_invoice`: an upgrade is paid when made, a downgrade leaves a credit); another interval starts a new period now (during a trial the trial goes on). The same price changes nothing. 400 `price_unknown` for another price. 409 `billing_no_subscription` when the organisation has no live subscription (Stripe's word, not the last event's). Answers the subscription as Stripe does now; the organisation's plan and the payments card follow Stripe's `customer.subscription.updated` event. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        post: operations["billingChangeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the subscription's plan or interval (document 1's path)
+         * @description The same call as POST /tenant/stripe/subscription. Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer. Replaces the live subscription's price with another of the plans' prices (PRO ↔ TOTAL, monthly ↔ yearly); the difference is invoiced now (`always_invoice`: an upgrade is paid when made, a downgrade leaves a credit); another interval starts a new period now (during a trial the trial goes on). The same price changes nothing. 400 `price_unknown` for another price. 409 `billing_no_subscription` when the organisation has no live subscription (Stripe's word, not the last event's). Answers the subscription as Stripe does now; the organisation's plan and the payments card follow Stripe's `customer.subscription.updated` event. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        post: operations["billingUserSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the subscription at the period's end
+         * @description Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer. The subscription of the organisation named by X-tenant-id ends at its period's end (`cancel_at_period_end`); the plan holds until then. Already canceled: nothing changes. 409 `billing_no_subscription` when the organisation has no live subscription (Stripe's word, not the last event's). Answers the subscription as Stripe does now; the organisation's plan and the payments card follow Stripe's `customer.subscription.updated` event. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        post: operations["billingDisableSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back the subscription's cancellation
+         * @description Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer. The subscription of the organisation named by X-tenant-id renews again (a cancellation at the period's end, or a cancellation date, is cleared). Not canceled: nothing changes. 409 `billing_no_subscription` when the organisation has no live subscription (Stripe's word, not the last event's). Answers the subscription as Stripe does now; the organisation's plan and the payments card follow Stripe's `customer.subscription.updated` event. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `billing.manage`.
+         */
+        post: operations["billingEnableSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2322,6 +2442,26 @@ export interface paths {
         get: operations["adminAuditCsv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events
+         * @description Stripe POSTs its events here (the endpoint configured in Stripe with `STRIPE_WEBHOOK_SECRET`); nobody else has a reason to. The raw body is verified against `Stripe-Signature`: a missing or bad signature answers 400 `stripe_signature_invalid` and changes nothing. Handled: `checkout.session.completed`, `customer.subscription.created`, `customer.subscription.updated`, `customer.subscription.deleted`, `customer.subscription.paused`, `customer.subscription.resumed`, `customer.subscription.trial_will_end`, `invoice.paid`, `invoice.payment_succeeded`, `invoice.payment_failed`; any other type is acknowledged with 200 and ignored. Each event is applied once (a repeated delivery answers 200 with `duplicate`), by reading the customer's subscriptions back from Stripe, so the order of deliveries does not matter. 503 `billing_unavailable` when Stripe does not answer: nothing is stored, and Stripe delivers the event again. 409 `billing_not_configured` without Stripe keys. Open to anyone: the signature is the authentication.
+         */
+        post: operations["billingStripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2496,11 +2636,11 @@ export interface components {
         /** @description Every error answer. `message` repeats `error_key`, the key the client translates. */
         Error: {
             /** @enum {string} */
-            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "tenant_header_invalid";
+            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
             /** @description The tRPC error code. */
             code: string;
             /** @enum {string} */
-            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "tenant_header_invalid";
+            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
             /** @description Present when a procedure answered (not for refusals before one: unknown path, CSRF, size). */
             data?: {
                 code: string;
@@ -2508,7 +2648,7 @@ export interface components {
                 /** @description The procedure that answered. */
                 path?: string | null;
                 /** @enum {string} */
-                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "tenant_header_invalid";
+                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
                 /** @description The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client. */
                 fields?: {
                     [key: string]: string;
@@ -2624,7 +2764,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "not_found" | "demo_unavailable" | "survey_link_unknown";
+                    error_key?: "not_found" | "demo_unavailable" | "survey_link_unknown" | "promotion_code_unknown";
                 };
             };
         };
@@ -2644,7 +2784,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "user_exists" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_template_in_use" | "survey_template_active" | "task_already_created" | "task_done" | "category_engine_name_exists" | "category_in_use" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "subscription_exists" | "billing_no_customer";
+                    error_key?: "user_exists" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_template_in_use" | "survey_template_active" | "task_already_created" | "task_done" | "category_engine_name_exists" | "category_in_use" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "subscription_exists" | "billing_no_customer" | "billing_no_subscription";
                 };
             };
         };
@@ -2730,7 +2870,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "internal_error" | "user_creation_failed" | "user_info_update_failed" | "user_state_change_failed" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_reports" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed";
+                    error_key?: "internal_error" | "user_creation_failed" | "user_info_update_failed" | "user_state_change_failed" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_reports" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "subscription_failed";
                 };
             };
         };
@@ -15309,6 +15449,113 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    billingPromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example WELCOME20 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "WELCOME20",
+                     *       "percentOff": 20,
+                     *       "amountOff": null,
+                     *       "currency": null,
+                     *       "duration": "repeating",
+                     *       "durationInMonths": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description As Stripe writes it.
+                         * @example WELCOME20
+                         */
+                        code: string;
+                        /**
+                         * @description A percentage off, or null.
+                         * @example 20
+                         */
+                        percentOff: number | null;
+                        /**
+                         * @description An amount off in cents (with `currency`), or null.
+                         * @example null
+                         */
+                        amountOff: number | null;
+                        /** @example null */
+                        currency: string | null;
+                        /**
+                         * @description Stripe's word: `once` (the first invoice), `repeating` (for `durationInMonths`) or `forever` (every invoice).
+                         * @example repeating
+                         */
+                        duration: string;
+                        /** @example 3 */
+                        durationInMonths: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "automaticTax": true,
+                     *       "taxIdCollection": true
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Stripe Tax computes the tax at checkout from the customer's billing address (and tax ID) and shows it before the payment.
+                         * @constant
+                         */
+                        automaticTax: true;
+                        /**
+                         * @description A business may give its VAT or other tax ID at checkout; it is on the invoices.
+                         * @constant
+                         */
+                        taxIdCollection: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     billingCheckout: {
         parameters: {
             query: {
@@ -15473,6 +15720,312 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingChangeSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "price": "price_kunto_pro_year"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example price_kunto_pro_year */
+                    price: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_1QabcDEF",
+                     *       "stripeStatus": "active",
+                     *       "priceId": "price_kunto_total_year",
+                     *       "plan": "PRO",
+                     *       "interval": "year",
+                     *       "cancelAtPeriodEnd": true,
+                     *       "cancelAt": "2026-11-24T12:00:00.000Z",
+                     *       "currentPeriodEnd": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example sub_1QabcDEF */
+                        id: string;
+                        /** @example active */
+                        stripeStatus: string;
+                        /** @example price_kunto_total_year */
+                        priceId: string | null;
+                        plan: ("PRO" | "TOTAL") | null;
+                        /** @example year */
+                        interval: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        /** @description Canceled: the subscription ends then. */
+                        cancelAt: string | null;
+                        /** @description The next charge, or the trial's end. */
+                        currentPeriodEnd: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingUserSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "price": "price_kunto_pro_year"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example price_kunto_pro_year */
+                    price: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_1QabcDEF",
+                     *       "stripeStatus": "active",
+                     *       "priceId": "price_kunto_total_year",
+                     *       "plan": "PRO",
+                     *       "interval": "year",
+                     *       "cancelAtPeriodEnd": true,
+                     *       "cancelAt": "2026-11-24T12:00:00.000Z",
+                     *       "currentPeriodEnd": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example sub_1QabcDEF */
+                        id: string;
+                        /** @example active */
+                        stripeStatus: string;
+                        /** @example price_kunto_total_year */
+                        priceId: string | null;
+                        plan: ("PRO" | "TOTAL") | null;
+                        /** @example year */
+                        interval: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        /** @description Canceled: the subscription ends then. */
+                        cancelAt: string | null;
+                        /** @description The next charge, or the trial's end. */
+                        currentPeriodEnd: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingDisableSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_1QabcDEF",
+                     *       "stripeStatus": "active",
+                     *       "priceId": "price_kunto_total_year",
+                     *       "plan": "PRO",
+                     *       "interval": "year",
+                     *       "cancelAtPeriodEnd": true,
+                     *       "cancelAt": "2026-11-24T12:00:00.000Z",
+                     *       "currentPeriodEnd": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example sub_1QabcDEF */
+                        id: string;
+                        /** @example active */
+                        stripeStatus: string;
+                        /** @example price_kunto_total_year */
+                        priceId: string | null;
+                        plan: ("PRO" | "TOTAL") | null;
+                        /** @example year */
+                        interval: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        /** @description Canceled: the subscription ends then. */
+                        cancelAt: string | null;
+                        /** @description The next charge, or the trial's end. */
+                        currentPeriodEnd: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    billingEnableSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The organisation the call acts on; the caller must be an active member of it.
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_1QabcDEF",
+                     *       "stripeStatus": "active",
+                     *       "priceId": "price_kunto_total_year",
+                     *       "plan": "PRO",
+                     *       "interval": "year",
+                     *       "cancelAtPeriodEnd": true,
+                     *       "cancelAt": "2026-11-24T12:00:00.000Z",
+                     *       "currentPeriodEnd": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example sub_1QabcDEF */
+                        id: string;
+                        /** @example active */
+                        stripeStatus: string;
+                        /** @example price_kunto_total_year */
+                        priceId: string | null;
+                        plan: ("PRO" | "TOTAL") | null;
+                        /** @example year */
+                        interval: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        /** @description Canceled: the subscription ends then. */
+                        cancelAt: string | null;
+                        /** @description The next charge, or the trial's end. */
+                        currentPeriodEnd: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -17344,6 +17897,147 @@ export interface operations {
             403: components["responses"]["Error403"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+        };
+    };
+    billingStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the signing secret>`.
+                 * @example t=1795000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Stripe-Signature": string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, exactly as Stripe sent it (the signature covers these bytes). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QabcDEF",
+                 *       "object": "event",
+                 *       "api_version": "2026-10-28.endive",
+                 *       "created": 1795000000,
+                 *       "type": "customer.subscription.updated",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "sub_1QabcDEF",
+                 *           "object": "subscription",
+                 *           "customer": "cus_1QabcDEF"
+                 *         }
+                 *       },
+                 *       "livemode": false,
+                 *       "pending_webhooks": 1,
+                 *       "request": {
+                 *         "id": null,
+                 *         "idempotency_key": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    object: "event";
+                    type: string;
+                    created?: number;
+                    data: Record<string, never>;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: applied (`handled`), a repeated delivery (`duplicate`), or a type or customer Kunto does not act on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "handled": true,
+                     *       "duplicate": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                        handled: boolean;
+                        duplicate?: boolean;
+                    };
+                };
+            };
+            /** @description The signature is missing or does not verify against the raw body: nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "stripe_signature_invalid",
+                     *       "code": "BAD_REQUEST",
+                     *       "error_key": "stripe_signature_invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error_key?: "stripe_signature_invalid";
+                    };
+                };
+            };
+            403: components["responses"]["Error403"];
+            /** @description The server has no Stripe keys. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "billing_not_configured",
+                     *       "code": "CONFLICT",
+                     *       "error_key": "billing_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error_key?: "billing_not_configured";
+                    };
+                };
+            };
+            413: components["responses"]["Error413"];
+            500: components["responses"]["Error500"];
+            /** @description Stripe did not answer (`billing_unavailable`) or the database is away (`service_unavailable`): nothing was stored, Stripe delivers the event again. */
+            503: {
+                headers: {
+                    /** @description Seconds until the call can succeed again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "billing_unavailable",
+                     *       "code": "SERVICE_UNAVAILABLE",
+                     *       "error_key": "billing_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error_key?: "billing_unavailable" | "service_unavailable";
+                    };
+                };
+            };
         };
     };
     webhookSurveyStarted: {

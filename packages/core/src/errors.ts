@@ -191,6 +191,12 @@ export const ERROR_STATUS = {
   billing_no_customer: 409,
   /** A Stripe webhook whose `Stripe-Signature` does not verify against the raw body. */
   stripe_signature_invalid: 400,
+  /** No active promotion code in Stripe is this code. */
+  promotion_code_unknown: 404,
+  /** The organisation has no live subscription to change, cancel or renew (buy a plan first). */
+  billing_no_subscription: 409,
+  /** Changing, canceling or renewing the subscription failed unexpectedly (document 3 §8 "subscription failed"). */
+  subscription_failed: 500,
   /** A session call on an organisation without a valid X-tenant-id (a UUID). */
   tenant_header_invalid: 400,
 } as const;

@@ -85,6 +85,44 @@ describe("catalogue through the real SDK", () => {
     ]);
   });
 
+  it("finds a promotion code regardless of case, only active ones with active=true, coupon expanded", async () => {
+    const found = await h.stripe.promotionCodes.list({
+      code: "welcome20",
+      active: true,
+      limit: 1,
+      expand: ["data.promotion.coupon"],
+    });
+    expect(found.data.map((p) => p.id)).toEqual([SEED.welcomeCode.id]);
+    expect(found.data[0]?.promotion.coupon).toMatchObject({
+      object: "coupon",
+      percent_off: 20,
+      amount_off: null,
+      duration: "repeating",
+      duration_in_months: 3,
+    });
+    h.fake.state.addPromotionCode({ code: "OLD10", percent_off: 10, active: false });
+    h.fake.state.addPromotionCode({ code: "FIVE", amount_off: 500, currency: "eur", duration: "forever" });
+    expect((await h.stripe.promotionCodes.list({ code: "OLD10", active: true })).data).toEqual([]);
+    expect((await h.stripe.promotionCodes.list({ code: "old10" })).data).toHaveLength(1);
+    const five = await h.stripe.promotionCodes.list({ code: "five", expand: ["data.promotion.coupon"] });
+    expect(five.data[0]?.promotion.coupon).toMatchObject({
+      percent_off: null,
+      amount_off: 500,
+      currency: "eur",
+      duration: "forever",
+      duration_in_months: null,
+    });
+  });
+
+  it("records every API call it answered, with its parameters", async () => {
+    await h.stripe.promotionCodes.list({ code: "KUNTO20", limit: 1 });
+    expect(h.fake.state.apiCalls.at(-1)).toEqual({
+      method: "GET",
+      path: "/v1/promotion_codes",
+      form: { code: "KUNTO20", limit: "1" },
+    });
+  });
+
   it("starts empty without the seed", async () => {
     await h.close();
     h = await startHarness({ seed: false });

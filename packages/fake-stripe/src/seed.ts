@@ -21,6 +21,8 @@ export const SEED = {
     TOTAL_YEAR: 959040,
   },
   promotionCode: { id: "promo_kunto20", code: "KUNTO20", percentOff: 20 },
+  /** 20 % off the first three months (a repeating coupon). */
+  welcomeCode: { id: "promo_welcome20", code: "WELCOME20", percentOff: 20, durationInMonths: 3 },
   taxRate: { id: "txr_kunto_fi_vat", percentage: 25.5 },
 } as const;
 
@@ -39,6 +41,13 @@ export function seedKunto(state: FakeState): void {
     id: SEED.promotionCode.id,
     code: SEED.promotionCode.code,
     percent_off: SEED.promotionCode.percentOff,
+  });
+  state.addPromotionCode({
+    id: SEED.welcomeCode.id,
+    code: SEED.welcomeCode.code,
+    percent_off: SEED.welcomeCode.percentOff,
+    duration: "repeating",
+    duration_in_months: SEED.welcomeCode.durationInMonths,
   });
   state.addTaxRate({
     id: SEED.taxRate.id,

@@ -110,6 +110,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   ) {
     const key = presentedKey(req);
     if (key !== apiKey) throw authError(key);
+    state.apiCalls.push({ method: req.method ?? "GET", path, form });
     const idempotencyKey = req.method === "POST" ? req.headers["idempotency-key"] : undefined;
     const replay = typeof idempotencyKey === "string" ? idempotent.get(idempotencyKey) : undefined;
     if (replay) {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FormObject } from "./form";
 import { advanceClock, endPeriod } from "./resources/lifecycle";
 import type {
   CheckoutSession,
@@ -61,8 +62,19 @@ export interface PromotionCodeInput {
   percent_off?: number;
   amount_off?: number;
   currency?: string;
+  /** The coupon's duration; default "once". */
+  duration?: Coupon["duration"];
+  /** With duration "repeating": for how many months. */
+  duration_in_months?: number;
   active?: boolean;
   metadata?: Metadata;
+}
+
+/** An API request the fake answered (after the key check), for tests that assert what the app asked. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  form: FormObject;
 }
 
 export interface TaxRateInput {
@@ -92,6 +104,8 @@ export class FakeState {
   readonly taxRates = new Map<string, TaxRate>();
   readonly invoices = new Map<string, Invoice>();
   readonly events = new Map<string, StripeEvent>();
+  /** Every API request answered, in order (method, path, query and form body merged). */
+  readonly apiCalls: ApiCall[] = [];
   /** Trialing subscriptions already told `customer.subscription.trial_will_end`. */
   readonly trialWillEndSent = new Set<string>();
   /** The fake's own address (`http://127.0.0.1:<port>`), for hosted-page URLs. */
@@ -226,8 +240,8 @@ export class FakeState {
       object: "coupon",
       amount_off: input.amount_off ?? null,
       currency: input.amount_off ? (input.currency ?? "eur") : null,
-      duration: "once",
-      duration_in_months: null,
+      duration: input.duration ?? "once",
+      duration_in_months: input.duration === "repeating" ? (input.duration_in_months ?? 1) : null,
       name: input.code,
       percent_off: input.amount_off ? null : (input.percent_off ?? 10),
       valid: true,

@@ -39,6 +39,60 @@ describe("subscriptions API", () => {
     expect(updated.items.data[0]?.price.id).toBe(SEED.prices.TOTAL_MONTH);
   });
 
+  it("a price of another interval starts a new period now and invoices it; the same interval keeps the period", async () => {
+    const sub = await subscribe(h, SEED.prices.PRO_MONTH);
+    const item = sub.items.data[0] as Stripe.SubscriptionItem;
+    const upgraded = await h.stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, price: SEED.prices.TOTAL_MONTH }],
+      proration_behavior: "always_invoice",
+    });
+    expect(upgraded.items.data[0]?.current_period_end).toBe(at("2026-06-01T00:00:00Z"));
+    await h.fake.idle();
+    expect(h.receiver.types()).toEqual(["customer.subscription.updated"]);
+    h.fake.state.setNow(new Date("2026-05-10T00:00:00Z"));
+    const yearly = await h.stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, price: SEED.prices.TOTAL_YEAR }],
+      proration_behavior: "always_invoice",
+    });
+    expect(yearly).toMatchObject({ billing_cycle_anchor: at("2026-05-10T00:00:00Z") });
+    expect(yearly.items.data[0]).toMatchObject({
+      current_period_start: at("2026-05-10T00:00:00Z"),
+      current_period_end: at("2027-05-10T00:00:00Z"),
+    });
+    await h.fake.idle();
+    expect(h.receiver.types().slice(1).sort()).toEqual([
+      "customer.subscription.updated",
+      "invoice.paid",
+      "invoice.payment_succeeded",
+    ]);
+    const updated = h.receiver.events.filter((e) => e.type === "customer.subscription.updated")[1];
+    expect(
+      (updated as Stripe.CustomerSubscriptionUpdatedEvent).data.previous_attributes?.items?.data[0]?.price.id,
+    ).toBe(SEED.prices.TOTAL_MONTH);
+    const invoice = await h.stripe.invoices.retrieve(String(yearly.latest_invoice));
+    expect(invoice).toMatchObject({
+      billing_reason: "subscription_update",
+      status: "paid",
+      amount_paid: SEED.amounts.TOTAL_YEAR,
+    });
+  });
+
+  it("a trial keeps its period through a change of interval, and a bad proration_behavior is refused", async () => {
+    const sub = await subscribe(h, SEED.prices.PRO_MONTH, 30);
+    const item = sub.items.data[0] as Stripe.SubscriptionItem;
+    const yearly = await h.stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, price: SEED.prices.PRO_YEAR }],
+    });
+    expect(yearly).toMatchObject({ status: "trialing", trial_end: at("2026-05-31T00:00:00Z") });
+    expect(yearly.items.data[0]?.current_period_end).toBe(at("2026-05-31T00:00:00Z"));
+    const error = await h.stripe.subscriptions
+      .update(sub.id, { proration_behavior: "sometimes" as "none" })
+      .catch((e) => e);
+    expect(error).toMatchObject({ statusCode: 400, param: "proration_behavior" });
+    await h.fake.idle();
+    expect(h.receiver.types()).toEqual(["customer.subscription.updated"]);
+  });
+
   it("lists by customer (canceled only with status=all) and cancels now", async () => {
     const sub = await subscribe(h, SEED.prices.PRO_YEAR);
     const customer = String(sub.customer);

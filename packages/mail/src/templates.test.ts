@@ -36,6 +36,12 @@ const SAMPLES: { [K in MailKind]: MailVars<K> } = {
     survey: "Spring survey",
     totalAnswers: "31",
   },
+  trialEnding: {
+    link: "https://kunto.example/t/1/settings",
+    organisation: "Sample Oy",
+    plan: "PRO",
+    date: "27.11.2026",
+  },
 };
 
 describe("issue 6.10: a mail's text without its secrets", () => {

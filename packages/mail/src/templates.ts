@@ -30,6 +30,7 @@ type SurveyProgressVars = {
   end: string;
 };
 type SurveyEndedVars = { link: string; organisation: string; survey: string; totalAnswers: string };
+type TrialEndingVars = { link: string; organisation: string; plan: string; date: string };
 const INVITATION_SUBJECT: Texts = {
   en: "You are invited to join an organisation in Kunto",
   fi: "Sinut on kutsuttu organisaatioon Kunnossa",
@@ -160,6 +161,27 @@ export const MAIL_TEMPLATES = {
     }),
     secrets: [],
   } satisfies MailTemplate<SurveyEndedVars>,
+  /**
+   * Stripe's `customer.subscription.trial_will_end` (3 days before the trial's end; issue 21), to the
+   * organisation's admins. True whether the subscription then goes on or was canceled.
+   */
+  trialEnding: {
+    subject: {
+      en: "Your Kunto trial is ending",
+      fi: "Kunto-kokeilujaksosi on päättymässä",
+      ee: "Teie Kunto prooviperiood on lõppemas",
+      ru: "Пробный период Kunto заканчивается",
+      pl: "Okres próbny Kunto dobiega końca",
+    },
+    body: ({ link, organisation, plan, date }: TrialEndingVars) => ({
+      en: `The trial of Kunto ${plan} for ${organisation} ends on ${date}.\n\nAfter that the subscription continues and is charged to the payment details given at checkout, unless it has been canceled. You can check the plan, change the payment details or cancel in the organisation's settings:\n${link}`,
+      fi: `Organisaation ${organisation} Kunto ${plan} -kokeilujakso päättyy ${date}.\n\nSen jälkeen tilaus jatkuu ja veloitetaan tilauksen yhteydessä annetuilta maksutiedoilta, ellei tilausta ole peruttu. Voit tarkistaa tilauksen, muuttaa maksutietoja tai perua tilauksen organisaation asetuksissa:\n${link}`,
+      ee: `Organisatsiooni ${organisation} Kunto ${plan} prooviperiood lõpeb ${date}.\n\nSeejärel tellimus jätkub ja tasu võetakse tellimisel antud makseandmetelt, kui tellimust ei ole tühistatud. Paketti saate kontrollida, makseandmeid muuta või tellimuse tühistada organisatsiooni seadetes:\n${link}`,
+      ru: `Пробный период Kunto ${plan} для организации ${organisation} заканчивается ${date}.\n\nПосле этого подписка продолжится, и оплата будет списана по платёжным данным, указанным при оформлении, если подписка не отменена. Проверить тариф, изменить платёжные данные или отменить подписку можно в настройках организации:\n${link}`,
+      pl: `Okres próbny Kunto ${plan} dla organizacji ${organisation} kończy się ${date}.\n\nPotem subskrypcja będzie kontynuowana, a opłata zostanie pobrana zgodnie z danymi płatności podanymi przy zakupie, chyba że subskrypcja została anulowana. Plan, dane płatności i anulowanie znajdziesz w ustawieniach organizacji:\n${link}`,
+    }),
+    secrets: [],
+  } satisfies MailTemplate<TrialEndingVars>,
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -413,6 +413,20 @@ const RULES: Record<string, Rule> = {
   },
   "billing.customerPortal": { access: ADMIN_ONLY, answers: ["billing_not_configured"] },
   "billing.customer": { access: ADMIN_ONLY },
+  "billing.promotion": { access: "public", input: { code: "WALK20" }, answers: ["billing_not_configured"] },
+  "billing.tax": { access: "public", answers: ["billing_not_configured"] },
+  "billing.changeSubscription": {
+    access: ADMIN_ONLY,
+    input: { price: "price_walk" },
+    answers: ["billing_not_configured"],
+  },
+  "billing.userSubscription": {
+    access: ADMIN_ONLY,
+    input: { price: "price_walk" },
+    answers: ["billing_not_configured"],
+  },
+  "billing.disableSubscription": { access: ADMIN_ONLY, answers: ["billing_not_configured"] },
+  "billing.enableSubscription": { access: ADMIN_ONLY, answers: ["billing_not_configured"] },
 };
 
 type ActorName =

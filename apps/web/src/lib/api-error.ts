@@ -161,6 +161,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   subscription_exists: msg`Your organisation already has a subscription. Change it in the payment details.`,
   billing_no_customer: msg`Your organisation has no payment details yet. Choose a plan first.`,
   stripe_signature_invalid: msg`The payment notification could not be verified.`,
+  promotion_code_unknown: msg`This promotion code is not valid.`,
+  billing_no_subscription: msg`Your organisation has no subscription to change. Choose a plan first.`,
+  subscription_failed: msg`Changing the subscription failed. Please try again.`,
 };
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */

@@ -12,6 +12,18 @@ import { callStripe, stripeOf } from "./stripe";
 /** Document 3 §9: a 30-day trial on the organisation's first subscription. */
 export const TRIAL_DAYS = 30;
 
+/**
+ * What the checkout does about tax (GET /api/shared/stripe/tax answers it; the session below is made
+ * with it): Stripe Tax computes the tax from the customer's address, and a business may give its tax ID.
+ */
+export const CHECKOUT_TAX = { automaticTax: true, taxIdCollection: true } as const;
+
+/** The checkout's tax facts; 409 `billing_not_configured` without keys (no checkout then). */
+export function checkoutTax(config: ApiConfig): typeof CHECKOUT_TAX {
+  stripeOf(config);
+  return CHECKOUT_TAX;
+}
+
 /** Stripe's locale for the checkout and portal pages (Estonian is `et` there). */
 const STRIPE_LOCALES: Record<Language, "en" | "fi" | "et" | "ru" | "pl"> = {
   en: "en",
@@ -100,8 +112,8 @@ export async function startCheckout(
       customer,
       line_items: [{ price: price.id, quantity: 1 }],
       allow_promotion_codes: true,
-      automatic_tax: { enabled: true },
-      tax_id_collection: { enabled: true },
+      automatic_tax: { enabled: CHECKOUT_TAX.automaticTax },
+      tax_id_collection: { enabled: CHECKOUT_TAX.taxIdCollection },
       // Tax needs the address, and a tax ID the name, saved on the existing customer.
       customer_update: { address: "auto", name: "auto" },
       subscription_data: {

@@ -1,13 +1,17 @@
 import { PLANS, SUBSCRIPTION_STATUSES } from "@kunto/core";
 import { z } from "zod";
 import { publicProcedure, router, withPermission } from "../trpc";
-import { billingCard, openCustomerPortal, startCheckout } from "./checkout";
+import { billingCard, checkoutTax, openCustomerPortal, startCheckout } from "./checkout";
 import { listPlanPrices } from "./prices";
+import { lookUpPromotion } from "./promotion";
+import { ZPromotion, ZPromotionCode, ZSubscription, ZTax } from "./schemas";
+import { changeSubscriptionPrice, setCancelAtPeriodEnd } from "./subscription";
 
 /**
- * Billing with Stripe (document 3 §2 payments card, §7 "Billing"; issue 21). Without Stripe keys
- * every call but the card answers 409 `billing_not_configured`; plans are then set by platform admins.
- * Tenant admins (billing.manage) only, with a person's session: never an API key.
+ * Billing with Stripe (document 3 §2 payments card, §7 "Billing"; document 1 §7 the subscription
+ * calls; issue 21). Without Stripe keys every call but the card answers 409 `billing_not_configured`;
+ * plans are then set by platform admins. The organisation's calls: tenant admins (billing.manage)
+ * only, with a person's session, never an API key; the prices, promotion codes and tax are public.
  */
 const ZPrice = z.object({
   id: z.string().meta({ example: "price_kunto_pro_year" }),
@@ -57,6 +61,12 @@ const tags = ["billing"];
 const manage = () => withPermission("billing.manage").meta({ personal: true });
 const WHO =
   "Tenant admins. 409 `billing_not_configured` without Stripe keys; 503 `billing_unavailable` when Stripe does not answer.";
+const NONE =
+  "409 `billing_no_subscription` when the organisation has no live subscription (Stripe's word, not the last event's).";
+const FOLLOWS =
+  "Answers the subscription as Stripe does now; the organisation's plan and the payments card follow Stripe's `customer.subscription.updated` event.";
+const CHANGE = `${WHO} Replaces the live subscription's price with another of the plans' prices (PRO ↔ TOTAL, monthly ↔ yearly); the difference is invoiced now (\`always_invoice\`: an upgrade is paid when made, a downgrade leaves a credit); another interval starts a new period now (during a trial the trial goes on). The same price changes nothing. 400 \`price_unknown\` for another price. ${NONE} ${FOLLOWS}`;
+const changeInput = z.object({ price: ZPriceId });
 
 export const billingRouter = router({
   prices: publicProcedure
@@ -73,6 +83,34 @@ export const billingRouter = router({
     .input(z.object({}).optional())
     .output(z.array(ZPrice))
     .query(({ ctx }) => listPlanPrices(ctx.config)),
+  promotion: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/shared/stripe/promotion/{code}",
+        tags,
+        summary: "Look up a promotion code",
+        description:
+          "The active promotion code (any case) and its coupon's discount, read from Stripe at each call; 404 `promotion_code_unknown` when no active code is this one. Letters, digits and dashes, 1 to 100 (400 otherwise). At most 30 lookups per client address in 15 minutes (429 `too_many_requests` with Retry-After). 409 `billing_not_configured` without Stripe keys.",
+      },
+    })
+    .input(z.object({ code: ZPromotionCode }))
+    .output(ZPromotion)
+    .query(({ ctx, input }) => lookUpPromotion(ctx.db, ctx.config, ctx.ip, input.code)),
+  tax: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/shared/stripe/tax",
+        tags,
+        summary: "How the checkout handles tax",
+        description:
+          "The checkout's tax rule, the same for every plan and customer: Stripe Tax computes the tax from the customer's billing address at checkout, and tax ID collection lets a business give its VAT ID. No tax rate is kept in Kunto. 409 `billing_not_configured` without Stripe keys.",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZTax)
+    .query(({ ctx }) => checkoutTax(ctx.config)),
   checkout: manage()
     .meta({
       openapi: {
@@ -113,4 +151,57 @@ export const billingRouter = router({
     .input(z.object({}).optional())
     .output(ZCard)
     .query(({ ctx }) => billingCard(ctx.tx, ctx.config, ctx.tenant.id)),
+  changeSubscription: manage()
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tenant/stripe/subscription",
+        tags,
+        summary: "Change the subscription's plan or interval",
+        description: CHANGE,
+      },
+    })
+    .input(changeInput)
+    .output(ZSubscription)
+    .mutation(({ ctx, input }) => changeSubscriptionPrice(ctx.tx, ctx.config, ctx.tenant.id, input.price)),
+  // Document 1 §7 names POST /api/user/subscription without its payload: the same change (docs/decisions.md).
+  userSubscription: manage()
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/subscription",
+        tags,
+        summary: "Change the subscription's plan or interval (document 1's path)",
+        description: `The same call as POST /tenant/stripe/subscription. ${CHANGE}`,
+      },
+    })
+    .input(changeInput)
+    .output(ZSubscription)
+    .mutation(({ ctx, input }) => changeSubscriptionPrice(ctx.tx, ctx.config, ctx.tenant.id, input.price)),
+  disableSubscription: manage()
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/subscription/disable",
+        tags,
+        summary: "Cancel the subscription at the period's end",
+        description: `${WHO} The subscription of the organisation named by X-tenant-id ends at its period's end (\`cancel_at_period_end\`); the plan holds until then. Already canceled: nothing changes. ${NONE} ${FOLLOWS}`,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZSubscription)
+    .mutation(({ ctx }) => setCancelAtPeriodEnd(ctx.tx, ctx.config, ctx.tenant.id, true)),
+  enableSubscription: manage()
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/subscription/enable",
+        tags,
+        summary: "Take back the subscription's cancellation",
+        description: `${WHO} The subscription of the organisation named by X-tenant-id renews again (a cancellation at the period's end, or a cancellation date, is cleared). Not canceled: nothing changes. ${NONE} ${FOLLOWS}`,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZSubscription)
+    .mutation(({ ctx }) => setCancelAtPeriodEnd(ctx.tx, ctx.config, ctx.tenant.id, false)),
 });

@@ -10,6 +10,7 @@ import { forgetTenant } from "../auth-cache";
 import type { ApiConfig, Logger } from "../context";
 import { currentSubscription, nextPlanState, planOfMetadata } from "./state";
 import { callStripe, isMissing, stripeOf } from "./stripe";
+import { queueTrialEndingMails } from "./trial-mail";
 
 /** The events that may change an organisation's subscription; others are acknowledged and ignored. */
 export const HANDLED_EVENTS = new Set([
@@ -86,6 +87,7 @@ async function apply(
   event: Stripe.Event,
   tenantId: string,
   customerId: string,
+  appUrl: string,
 ): Promise<Outcome> {
   const stored = await tx
     .insert(schema.stripeEvents)
@@ -132,11 +134,8 @@ async function apply(
   // A customer without any subscription leaves the plan as it is (set by hand, or FREE).
   if (!sub) return "applied";
 
-  const next = nextPlanState(
-    tenant,
-    { stripeStatus: sub.status, plan: product && !product.deleted ? planOfMetadata(product.metadata) : null },
-    new Date(),
-  );
+  const plan = product && !product.deleted ? planOfMetadata(product.metadata) : null;
+  const next = nextPlanState(tenant, { stripeStatus: sub.status, plan }, new Date());
   await tx
     .update(schema.tenants)
     .set({ ...next, currentSubscriptionPeriodEnd: facts.currentPeriodEnd })
@@ -150,6 +149,24 @@ async function apply(
       targetId: tenantId,
       details: { plan: next.plan, subscriptionStatus: next.subscriptionStatus },
     });
+  }
+  // The trial of the deciding subscription ends in about 3 days: its admins hear of it, once (the
+  // event id above). Not when the event names another subscription or the trial is already over.
+  const named = (event.data.object as { id?: string }).id;
+  if (
+    event.type === "customer.subscription.trial_will_end" &&
+    named === sub.id &&
+    sub.status === "trialing"
+  ) {
+    const endsAt = fromSeconds(sub.trial_end);
+    if (endsAt)
+      await queueTrialEndingMails(tx, {
+        tenantId,
+        organisation: tenant.name,
+        plan: plan ?? next.plan,
+        endsAt,
+        appUrl,
+      });
   }
   return "applied";
 }
@@ -182,7 +199,7 @@ export async function receiveStripeEvent(
       return { status: 200, body: { received: true, handled: false } };
     }
     const outcome = await withScope(deps.db, { userId: null, tenantId }, (tx) =>
-      apply(tx, stripe, event, tenantId, customerId),
+      apply(tx, stripe, event, tenantId, customerId, deps.config.appUrl),
     );
     if (outcome === "applied") forgetTenant(tenantId);
     else if (outcome !== "duplicate")

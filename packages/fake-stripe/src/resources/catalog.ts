@@ -147,10 +147,13 @@ export const catalogRoutes: ApiRoute[] = [
     method: "GET",
     path: /^\/v1\/promotion_codes$/,
     handler: ({ state, form }) => {
-      const code = str(form, "code");
+      // Stripe matches the code regardless of case.
+      const code = str(form, "code")?.toLowerCase();
       const active = bool(form, "active");
       const items = [...state.promotionCodes.values()].filter(
-        (p) => (code === undefined || p.code === code) && (active === undefined || p.active === active),
+        (p) =>
+          (code === undefined || p.code.toLowerCase() === code) &&
+          (active === undefined || p.active === active),
       );
       return page(state, "/v1/promotion_codes", items, form);
     },
