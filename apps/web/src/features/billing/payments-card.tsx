@@ -9,6 +9,11 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { BillingStatus } from "./billing-status";
 import { PlanCards } from "./plan-cards";
 import { type BillingInterval, canStartCheckout, DEFAULT_INTERVAL, type PlanPrice } from "./price-display";
+import { SubscriptionActions } from "./subscription-actions";
+
+/** A subscription that renews or runs to a set end (paid, in its trial, or in a payment's grace). */
+const isLiveAndPaid = (card: { status: string | null; plan: string }) =>
+  card.plan !== "FREE" && (card.status === "PAID" || card.status === "PAYMENT_FAILED");
 
 /** Where Stripe's checkout sent the browser back: `?checkout=success` or `?checkout=cancel`. */
 export type CheckoutReturn = "success" | "cancel";
@@ -83,9 +88,11 @@ export function PaymentsCard({
         {card.isError ? <Alert color="red">{errorMessage(card.error)}</Alert> : null}
         {card.data ? (
           <>
-            {configured ? (
-              <BillingStatus card={card.data} />
-            ) : (
+            {configured ? <BillingStatus card={card.data} /> : null}
+            {configured && isLiveAndPaid(card.data) && prices.data ? (
+              <SubscriptionActions card={card.data} prices={prices.data} />
+            ) : null}
+            {configured ? null : (
               <Text size="sm" c="dark.5">
                 <Trans>
                   Online payments are not set up on this server. A platform administrator sets the
