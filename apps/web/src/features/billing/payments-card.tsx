@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api-error";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { useMe } from "../../lib/use-me";
 import { BillingStatus } from "./billing-status";
 import { PlanCards } from "./plan-cards";
 import { type BillingInterval, canStartCheckout, DEFAULT_INTERVAL, type PlanPrice } from "./price-display";
@@ -49,6 +50,8 @@ export function PaymentsCard({
         ? CONFIRM_POLL_MS
         : false,
   });
+  // The demo's organisations are make-believe: their visitor sees the plans but buys nothing.
+  const demo = useMe().isDemo;
   const configured = card.data?.configured === true;
   const prices = useQuery({ ...trpc.billing.prices.queryOptions(), enabled: configured });
   const goTo = (url: string) => window.location.assign(url);
@@ -89,7 +92,7 @@ export function PaymentsCard({
         {card.data ? (
           <>
             {configured ? <BillingStatus card={card.data} /> : null}
-            {configured && isLiveAndPaid(card.data) && prices.data ? (
+            {configured && isLiveAndPaid(card.data) && prices.data && !demo ? (
               <SubscriptionActions card={card.data} prices={prices.data} />
             ) : null}
             {configured ? null : (
@@ -106,10 +109,12 @@ export function PaymentsCard({
               prices={prices.data ?? []}
               interval={interval}
               onIntervalChange={setBillingInterval}
-              onChoose={canStartCheckout(card.data) && prices.data ? (price) => checkout.mutate(price) : null}
+              onChoose={
+                canStartCheckout(card.data) && prices.data && !demo ? (price) => checkout.mutate(price) : null
+              }
               choosing={checkout.isPending ? (checkout.variables?.id ?? null) : null}
             />
-            {configured && card.data.hasCustomer ? (
+            {configured && card.data.hasCustomer && !demo ? (
               <Group>
                 <Button
                   variant="default"
