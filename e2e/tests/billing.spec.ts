@@ -93,6 +93,7 @@ test("FREE buys PRO at checkout, PRO's limits apply, a cancelled plan ends on it
   ).toBeVisible();
   await expect(payments.getByRole("region", { name: "PRO" }).getByText("Your plan")).toBeVisible();
   await expect(payments.getByText(/The free trial ends on/)).toBeVisible();
+  await expectAccessible(page, "the payments card on PRO in its trial");
   await expect(payments.getByRole("radiogroup", { name: "Billing interval" })).toHaveCount(0);
 
   // PRO's limits: API keys are there now; one is made and works.

@@ -23,6 +23,15 @@ export const PLAN_LABELS: Record<Plan, MessageDescriptor> = {
   TOTAL: msg`Total`,
 };
 
+/**
+ * The outline badge colour of a subscription status: dark enough for small bold text on white
+ * (4.5:1; green.9 is 4.36), the status itself always said in words.
+ */
+export function subscriptionStatusColor(status: SubscriptionStatus): string {
+  if (status === "PAID") return "teal.9";
+  return status === "CANCELED" ? "dark.5" : "red.9";
+}
+
 /** Subscription statuses (document 1 §3, document 3 §3). */
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, MessageDescriptor> = {
   AWAITING_PAYMENT: msg`Awaiting payment`,

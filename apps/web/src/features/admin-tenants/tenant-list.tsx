@@ -3,7 +3,7 @@ import { Badge, Group, Table, Text, useMatches } from "@mantine/core";
 import { useMemo } from "react";
 import { useCountryOptions } from "../../components/country-select";
 import { ActionsHeaderCell, EmptyTableRow } from "../../components/table-parts";
-import { PLAN_LABELS, SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
+import { PLAN_LABELS, SUBSCRIPTION_STATUS_LABELS, subscriptionStatusColor } from "../../lib/labels";
 import { TenantRowMenu } from "./tenant-row-menu";
 import { type AdminTenant, statusExpiresDate, type TenantDialogKind } from "./tenant-status";
 
@@ -88,7 +88,7 @@ function TenantRow({
         <Group gap={6}>
           <Badge variant="light">{i18n._(PLAN_LABELS[tenant.plan])}</Badge>
           {tenant.subscriptionStatus ? (
-            <Badge variant="outline" color={tenant.subscriptionStatus === "PAID" ? "green.9" : "red.9"}>
+            <Badge variant="outline" color={subscriptionStatusColor(tenant.subscriptionStatus)}>
               {i18n._(SUBSCRIPTION_STATUS_LABELS[tenant.subscriptionStatus])}
             </Badge>
           ) : null}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, Stack, Text } from "@mantine/core";
 import { formatDate } from "../../lib/format";
-import { PLAN_LABELS, SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
+import { PLAN_LABELS, SUBSCRIPTION_STATUS_LABELS, subscriptionStatusColor } from "../../lib/labels";
 import type { BillingCard } from "./price-display";
 
 /**
@@ -20,10 +20,7 @@ export function BillingStatus({ card }: { card: BillingCard }) {
           <Trans>Plan: {planName}</Trans>
         </Text>
         {card.status ? (
-          <Badge
-            variant="light"
-            color={card.status === "PAID" ? "green" : card.status === "CANCELED" ? "gray" : "red"}
-          >
+          <Badge variant="outline" color={subscriptionStatusColor(card.status)}>
             {i18n._(SUBSCRIPTION_STATUS_LABELS[card.status])}
           </Badge>
         ) : null}
