@@ -75,6 +75,8 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
           "/surveytemplates/new",
           "/categories",
           "/tasksmanagement",
+          "/adminmessagecenter",
+          "/adminmessagecenter/message/new",
         ]) {
           await adminPage.goto(path);
           await settled(adminPage);
@@ -132,6 +134,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/dashboard`,
         `${base}/users`,
         `${base}/settings`,
+        `${base}/messages`,
         `${base}/analyses`,
         `${base}/teams`,
         `${base}/analyses/new`,

@@ -19,17 +19,22 @@ import { Route as AuthedAccess_deniedRouteImport } from './routes/_authed/access
 import { Route as AuthedAuditRouteImport } from './routes/_authed/audit'
 import { Route as AuthedCategoriesRouteImport } from './routes/_authed/categories'
 import { Route as AuthedMeRouteImport } from './routes/_authed/me'
+import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedNew_accountRouteImport } from './routes/_authed/new_account'
 import { Route as AuthedTasksmanagementRouteImport } from './routes/_authed/tasksmanagement'
 import { Route as AuthedTenantsRouteImport } from './routes/_authed/tenants'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
+import { Route as AuthedAdminmessagecenterIndexRouteImport } from './routes/_authed/adminmessagecenter/index'
 import { Route as AuthedSurveytemplatesIndexRouteImport } from './routes/_authed/surveytemplates/index'
 import { Route as AuthedSurveytemplatesKeyRouteImport } from './routes/_authed/surveytemplates/$key'
 import { Route as AuthedSurveytemplatesNewRouteImport } from './routes/_authed/surveytemplates/new'
 import { Route as AuthedTTenantIdRouteRouteImport } from './routes/_authed/t/$tenantId/route'
+import { Route as AuthedAdminmessagecenterMessageIdRouteImport } from './routes/_authed/adminmessagecenter/message/$id'
+import { Route as AuthedAdminmessagecenterMessageNewRouteImport } from './routes/_authed/adminmessagecenter/message/new'
 import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$tenantId/index'
 import { Route as AuthedTTenantIdAuditRouteImport } from './routes/_authed/t/$tenantId/audit'
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
+import { Route as AuthedTTenantIdMessagesRouteImport } from './routes/_authed/t/$tenantId/messages'
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
 import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/$tenantId/settings'
 import { Route as AuthedTTenantIdTeamsRouteImport } from './routes/_authed/t/$tenantId/teams'
@@ -94,6 +99,11 @@ const AuthedMeRoute = AuthedMeRouteImport.update({
   path: '/me',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedMessagesRoute = AuthedMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedNew_accountRoute = AuthedNew_accountRouteImport.update({
   id: '/new_account',
   path: '/new_account',
@@ -114,6 +124,12 @@ const AuthedUsersRoute = AuthedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminmessagecenterIndexRoute =
+  AuthedAdminmessagecenterIndexRouteImport.update({
+    id: '/adminmessagecenter/',
+    path: '/adminmessagecenter/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedSurveytemplatesIndexRoute =
   AuthedSurveytemplatesIndexRouteImport.update({
     id: '/surveytemplates/',
@@ -137,6 +153,18 @@ const AuthedTTenantIdRouteRoute = AuthedTTenantIdRouteRouteImport.update({
   path: '/t/$tenantId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminmessagecenterMessageIdRoute =
+  AuthedAdminmessagecenterMessageIdRouteImport.update({
+    id: '/adminmessagecenter/message/$id',
+    path: '/adminmessagecenter/message/$id',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedAdminmessagecenterMessageNewRoute =
+  AuthedAdminmessagecenterMessageNewRouteImport.update({
+    id: '/adminmessagecenter/message/new',
+    path: '/adminmessagecenter/message/new',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedTTenantIdIndexRoute = AuthedTTenantIdIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -153,6 +181,11 @@ const AuthedTTenantIdDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdMessagesRoute = AuthedTTenantIdMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
 const AuthedTTenantIdOnboardingRoute =
   AuthedTTenantIdOnboardingRouteImport.update({
     id: '/onboarding',
@@ -244,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AuthedAuditRoute
   '/categories': typeof AuthedCategoriesRoute
   '/me': typeof AuthedMeRoute
+  '/messages': typeof AuthedMessagesRoute
   '/new_account': typeof AuthedNew_accountRoute
   '/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/tenants': typeof AuthedTenantsRoute
@@ -251,9 +285,13 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
   '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
   '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/adminmessagecenter/': typeof AuthedAdminmessagecenterIndexRoute
   '/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
+  '/adminmessagecenter/message/$id': typeof AuthedAdminmessagecenterMessageIdRoute
+  '/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
@@ -279,6 +317,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AuthedAuditRoute
   '/categories': typeof AuthedCategoriesRoute
   '/me': typeof AuthedMeRoute
+  '/messages': typeof AuthedMessagesRoute
   '/new_account': typeof AuthedNew_accountRoute
   '/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/tenants': typeof AuthedTenantsRoute
@@ -286,9 +325,13 @@ export interface FileRoutesByTo {
   '/': typeof AuthedIndexRoute
   '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
   '/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/adminmessagecenter': typeof AuthedAdminmessagecenterIndexRoute
   '/surveytemplates': typeof AuthedSurveytemplatesIndexRoute
+  '/adminmessagecenter/message/$id': typeof AuthedAdminmessagecenterMessageIdRoute
+  '/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
@@ -316,6 +359,7 @@ export interface FileRoutesById {
   '/_authed/audit': typeof AuthedAuditRoute
   '/_authed/categories': typeof AuthedCategoriesRoute
   '/_authed/me': typeof AuthedMeRoute
+  '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/new_account': typeof AuthedNew_accountRoute
   '/_authed/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/_authed/tenants': typeof AuthedTenantsRoute
@@ -324,9 +368,13 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
   '/_authed/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
   '/_authed/surveytemplates/new': typeof AuthedSurveytemplatesNewRoute
+  '/_authed/adminmessagecenter/': typeof AuthedAdminmessagecenterIndexRoute
   '/_authed/surveytemplates/': typeof AuthedSurveytemplatesIndexRoute
+  '/_authed/adminmessagecenter/message/$id': typeof AuthedAdminmessagecenterMessageIdRoute
+  '/_authed/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/_authed/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/_authed/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/_authed/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
@@ -355,6 +403,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/categories'
     | '/me'
+    | '/messages'
     | '/new_account'
     | '/tasksmanagement'
     | '/tenants'
@@ -362,9 +411,13 @@ export interface FileRouteTypes {
     | '/t/$tenantId'
     | '/surveytemplates/$key'
     | '/surveytemplates/new'
+    | '/adminmessagecenter/'
     | '/surveytemplates/'
+    | '/adminmessagecenter/message/$id'
+    | '/adminmessagecenter/message/new'
     | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
+    | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
     | '/t/$tenantId/teams'
@@ -390,6 +443,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/categories'
     | '/me'
+    | '/messages'
     | '/new_account'
     | '/tasksmanagement'
     | '/tenants'
@@ -397,9 +451,13 @@ export interface FileRouteTypes {
     | '/'
     | '/surveytemplates/$key'
     | '/surveytemplates/new'
+    | '/adminmessagecenter'
     | '/surveytemplates'
+    | '/adminmessagecenter/message/$id'
+    | '/adminmessagecenter/message/new'
     | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
+    | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/settings'
     | '/t/$tenantId/teams'
@@ -426,6 +484,7 @@ export interface FileRouteTypes {
     | '/_authed/audit'
     | '/_authed/categories'
     | '/_authed/me'
+    | '/_authed/messages'
     | '/_authed/new_account'
     | '/_authed/tasksmanagement'
     | '/_authed/tenants'
@@ -434,9 +493,13 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId'
     | '/_authed/surveytemplates/$key'
     | '/_authed/surveytemplates/new'
+    | '/_authed/adminmessagecenter/'
     | '/_authed/surveytemplates/'
+    | '/_authed/adminmessagecenter/message/$id'
+    | '/_authed/adminmessagecenter/message/new'
     | '/_authed/t/$tenantId/audit'
     | '/_authed/t/$tenantId/dashboard'
+    | '/_authed/t/$tenantId/messages'
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/settings'
     | '/_authed/t/$tenantId/teams'
@@ -534,6 +597,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMeRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/messages': {
+      id: '/_authed/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AuthedMessagesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/new_account': {
       id: '/_authed/new_account'
       path: '/new_account'
@@ -560,6 +630,13 @@ declare module '@tanstack/react-router' {
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof AuthedUsersRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/adminmessagecenter/': {
+      id: '/_authed/adminmessagecenter/'
+      path: '/adminmessagecenter'
+      fullPath: '/adminmessagecenter/'
+      preLoaderRoute: typeof AuthedAdminmessagecenterIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/surveytemplates/': {
@@ -590,6 +667,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdRouteRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/adminmessagecenter/message/$id': {
+      id: '/_authed/adminmessagecenter/message/$id'
+      path: '/adminmessagecenter/message/$id'
+      fullPath: '/adminmessagecenter/message/$id'
+      preLoaderRoute: typeof AuthedAdminmessagecenterMessageIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/adminmessagecenter/message/new': {
+      id: '/_authed/adminmessagecenter/message/new'
+      path: '/adminmessagecenter/message/new'
+      fullPath: '/adminmessagecenter/message/new'
+      preLoaderRoute: typeof AuthedAdminmessagecenterMessageNewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/t/$tenantId/': {
       id: '/_authed/t/$tenantId/'
       path: '/'
@@ -609,6 +700,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/t/$tenantId/dashboard'
       preLoaderRoute: typeof AuthedTTenantIdDashboardRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/messages': {
+      id: '/_authed/t/$tenantId/messages'
+      path: '/messages'
+      fullPath: '/t/$tenantId/messages'
+      preLoaderRoute: typeof AuthedTTenantIdMessagesRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
     '/_authed/t/$tenantId/onboarding': {
@@ -715,6 +813,7 @@ declare module '@tanstack/react-router' {
 interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdAuditRoute: typeof AuthedTTenantIdAuditRoute
   AuthedTTenantIdDashboardRoute: typeof AuthedTTenantIdDashboardRoute
+  AuthedTTenantIdMessagesRoute: typeof AuthedTTenantIdMessagesRoute
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
   AuthedTTenantIdSettingsRoute: typeof AuthedTTenantIdSettingsRoute
   AuthedTTenantIdTeamsRoute: typeof AuthedTTenantIdTeamsRoute
@@ -735,6 +834,7 @@ interface AuthedTTenantIdRouteRouteChildren {
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdAuditRoute: AuthedTTenantIdAuditRoute,
   AuthedTTenantIdDashboardRoute: AuthedTTenantIdDashboardRoute,
+  AuthedTTenantIdMessagesRoute: AuthedTTenantIdMessagesRoute,
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,
   AuthedTTenantIdSettingsRoute: AuthedTTenantIdSettingsRoute,
   AuthedTTenantIdTeamsRoute: AuthedTTenantIdTeamsRoute,
@@ -763,6 +863,7 @@ interface AuthedRouteChildren {
   AuthedAuditRoute: typeof AuthedAuditRoute
   AuthedCategoriesRoute: typeof AuthedCategoriesRoute
   AuthedMeRoute: typeof AuthedMeRoute
+  AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedNew_accountRoute: typeof AuthedNew_accountRoute
   AuthedTasksmanagementRoute: typeof AuthedTasksmanagementRoute
   AuthedTenantsRoute: typeof AuthedTenantsRoute
@@ -771,7 +872,10 @@ interface AuthedRouteChildren {
   AuthedTTenantIdRouteRoute: typeof AuthedTTenantIdRouteRouteWithChildren
   AuthedSurveytemplatesKeyRoute: typeof AuthedSurveytemplatesKeyRoute
   AuthedSurveytemplatesNewRoute: typeof AuthedSurveytemplatesNewRoute
+  AuthedAdminmessagecenterIndexRoute: typeof AuthedAdminmessagecenterIndexRoute
   AuthedSurveytemplatesIndexRoute: typeof AuthedSurveytemplatesIndexRoute
+  AuthedAdminmessagecenterMessageIdRoute: typeof AuthedAdminmessagecenterMessageIdRoute
+  AuthedAdminmessagecenterMessageNewRoute: typeof AuthedAdminmessagecenterMessageNewRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -779,6 +883,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAuditRoute: AuthedAuditRoute,
   AuthedCategoriesRoute: AuthedCategoriesRoute,
   AuthedMeRoute: AuthedMeRoute,
+  AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedNew_accountRoute: AuthedNew_accountRoute,
   AuthedTasksmanagementRoute: AuthedTasksmanagementRoute,
   AuthedTenantsRoute: AuthedTenantsRoute,
@@ -787,7 +892,12 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedTTenantIdRouteRoute: AuthedTTenantIdRouteRouteWithChildren,
   AuthedSurveytemplatesKeyRoute: AuthedSurveytemplatesKeyRoute,
   AuthedSurveytemplatesNewRoute: AuthedSurveytemplatesNewRoute,
+  AuthedAdminmessagecenterIndexRoute: AuthedAdminmessagecenterIndexRoute,
   AuthedSurveytemplatesIndexRoute: AuthedSurveytemplatesIndexRoute,
+  AuthedAdminmessagecenterMessageIdRoute:
+    AuthedAdminmessagecenterMessageIdRoute,
+  AuthedAdminmessagecenterMessageNewRoute:
+    AuthedAdminmessagecenterMessageNewRoute,
 }
 
 const AuthedRouteWithChildren =

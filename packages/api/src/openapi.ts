@@ -146,6 +146,11 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
   API_KEY_TAG,
   WEBHOOK_TAG,
   {
+    name: "Message center",
+    description: "Release notes and news for every signed-in person; platform admins write them (issue 22).",
+    prefixes: ["/messagecenter"],
+  },
+  {
     name: "Billing",
     description:
       "Plans bought through Stripe: the plans' prices, promotion codes and tax, Checkout, changing or canceling the subscription, the customer portal and the payments card (issue 21). Stripe's events arrive at POST /api/shared/stripe/webhook.",

@@ -21,6 +21,14 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   "user.createTenant": "tenant_creation_failed",
   "admin.updateTenant": "tenant_update_failed",
   "admin.setTenantPlan": "tenant_update_failed",
+  // Issue 22: the message center (document 3 §8).
+  "messageCenter.list": "error_loading_messages",
+  "messageCenter.admin": "error_loading_messages",
+  "messageCenter.latest": "error_loading_messages",
+  "messageCenter.get": "error_loading_surveytemplate",
+  "messageCenter.create": "message_center.errors.error_saving",
+  "messageCenter.update": "message_center.errors.error_saving",
+  "messageCenter.delete": "error_deleting_message",
   // Issue 21: a person changing or canceling the organisation's subscription (document 3 §8).
   "billing.changeSubscription": "subscription_failed",
   "billing.userSubscription": "subscription_failed",

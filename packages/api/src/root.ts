@@ -7,6 +7,7 @@ import { categoryRouter, staticTaskRouter } from "./categories/router";
 import { dashboardRouter } from "./dashboard/router";
 import { demoRouter } from "./demo/router";
 import { authRouter } from "./identity/router";
+import { messageCenterRouter } from "./messages/router";
 import { notificationRouter } from "./notifications/router";
 import { registerProcedures } from "./procedure-inputs";
 import { surveyResultsRouter } from "./reports/results-router";
@@ -47,6 +48,7 @@ export const appRouter = router({
   apiKey: apiKeyRouter,
   webhook: webhookRouter,
   billing: billingRouter,
+  messageCenter: messageCenterRouter,
   report: reportRouter,
 });
 

@@ -2288,6 +2288,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messagecenter/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest published message's time and your unread count
+         * @description Any signed-in person (not an API key). `unread` counts the messages published since you last opened the message center (`readAt`, stored by POST /messagecenter/read); every published message when never. Needs a signed-in session.
+         */
+        get: operations["messageCenterLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messagecenter/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store now as your latest-messages-read
+         * @description Any signed-in person (not an API key). Called when the message center is opened; the unread count starts again from zero. Needs a signed-in session.
+         */
+        post: operations["messageCenterMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messagecenter/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every message, newest first (platform admins)
+         * @description Published or not. Pages of `pageSize` (50, 100, 500 or all) from `page` (1-based). Platform administrators only; every change is written to the audit log.
+         */
+        get: operations["messageCenterAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messagecenter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published messages, sticky first, then newest first
+         * @description Any signed-in person (not an API key). Needs a signed-in session.
+         */
+        get: operations["messageCenterList"];
+        put?: never;
+        /**
+         * Create a message (platform admins)
+         * @description Category (default release_notes), author, title and message are required (400 `validation_failed` with `fields`). New messages are unpublished and not sticky unless said. Platform administrators only; every change is written to the audit log.
+         */
+        post: operations["messageCenterCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messagecenter/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One message (platform admins)
+         * @description Platform administrators only; every change is written to the audit log.
+         */
+        get: operations["messageCenterGet"];
+        /**
+         * Change a message (platform admins)
+         * @description The whole message, as for create. Publishing it again makes it unread for everyone. Platform administrators only; every change is written to the audit log.
+         */
+        put: operations["messageCenterUpdate"];
+        post?: never;
+        /**
+         * Delete a message (platform admins)
+         * @description Platform administrators only; every change is written to the audit log.
+         */
+        delete: operations["messageCenterDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/reports/options": {
         parameters: {
             query?: never;
@@ -2636,11 +2748,11 @@ export interface components {
         /** @description Every error answer. `message` repeats `error_key`, the key the client translates. */
         Error: {
             /** @enum {string} */
-            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
+            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
             /** @description The tRPC error code. */
             code: string;
             /** @enum {string} */
-            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
+            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
             /** @description Present when a procedure answered (not for refusals before one: unknown path, CSRF, size). */
             data?: {
                 code: string;
@@ -2648,7 +2760,7 @@ export interface components {
                 /** @description The procedure that answered. */
                 path?: string | null;
                 /** @enum {string} */
-                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
+                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
                 /** @description The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client. */
                 fields?: {
                     [key: string]: string;
@@ -2870,7 +2982,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "internal_error" | "user_creation_failed" | "user_info_update_failed" | "user_state_change_failed" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_reports" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "subscription_failed";
+                    error_key?: "internal_error" | "user_creation_failed" | "user_info_update_failed" | "user_state_change_failed" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "error_loading_reports" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "subscription_failed";
                 };
             };
         };
@@ -16025,6 +16137,493 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterLatest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "latestPublishedAt": "2026-11-24T12:00:00.000Z",
+                     *       "readAt": "2026-11-24T12:00:00.000Z",
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        latestPublishedAt: string | null;
+                        readAt: string | null;
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterMarkRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "readAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        readAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterAdmin: {
+        parameters: {
+            query?: {
+                /** @example 1 */
+                page?: number;
+                /** @example 50 */
+                pageSize?: "50" | "100" | "500" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "items": [
+                     *         {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "title": "Example",
+                     *           "category": "release_notes",
+                     *           "author": "Example",
+                     *           "published": true,
+                     *           "sticky": true,
+                     *           "createdAt": "2026-11-24T12:00:00.000Z",
+                     *           "preview": "Example",
+                     *           "truncated": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        total: number;
+                        page: number;
+                        items: {
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            category: "release_notes" | "news";
+                            author: string;
+                            published: boolean;
+                            sticky: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The message's first 100 characters. */
+                            preview: string;
+                            /** @description The message is longer than its preview. */
+                            truncated: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "title": "Example",
+                     *         "message": "Example",
+                     *         "category": "release_notes",
+                     *         "author": "Example",
+                     *         "published": true,
+                     *         "sticky": true,
+                     *         "createdAt": "2026-11-24T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @description Markdown. */
+                        message: string;
+                        /** @enum {string} */
+                        category: "release_notes" | "news";
+                        author: string;
+                        published: boolean;
+                        sticky: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "category": "release_notes",
+                 *       "author": "Example",
+                 *       "title": "Example",
+                 *       "message": "Example",
+                 *       "published": true,
+                 *       "sticky": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default release_notes
+                     * @enum {string}
+                     */
+                    category?: "release_notes" | "news";
+                    author: string;
+                    title: string;
+                    /** @description Markdown; raw HTML is not rendered. */
+                    message: string;
+                    /** @default false */
+                    published?: boolean;
+                    /** @default false */
+                    sticky?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "category": "release_notes",
+                     *       "author": "Example",
+                     *       "published": true,
+                     *       "sticky": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @description Markdown. */
+                        message: string;
+                        /** @enum {string} */
+                        category: "release_notes" | "news";
+                        author: string;
+                        published: boolean;
+                        sticky: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "category": "release_notes",
+                     *       "author": "Example",
+                     *       "published": true,
+                     *       "sticky": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @description Markdown. */
+                        message: string;
+                        /** @enum {string} */
+                        category: "release_notes" | "news";
+                        author: string;
+                        published: boolean;
+                        sticky: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "category": "release_notes",
+                 *       "author": "Example",
+                 *       "title": "Example",
+                 *       "message": "Example",
+                 *       "published": true,
+                 *       "sticky": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default release_notes
+                     * @enum {string}
+                     */
+                    category?: "release_notes" | "news";
+                    author: string;
+                    title: string;
+                    /** @description Markdown; raw HTML is not rendered. */
+                    message: string;
+                    /** @default false */
+                    published?: boolean;
+                    /** @default false */
+                    sticky?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "category": "release_notes",
+                     *       "author": "Example",
+                     *       "published": true,
+                     *       "sticky": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @description Markdown. */
+                        message: string;
+                        /** @enum {string} */
+                        category: "release_notes" | "news";
+                        author: string;
+                        published: boolean;
+                        sticky: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    messageCenterDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -148,6 +148,10 @@ export const ERROR_STATUS = {
   error_deleting_category: 500,
   error_saving_static_task: 500,
   error_deleting_static_task: 500,
+  // message center (document 3 §8)
+  error_loading_messages: 500,
+  "message_center.errors.error_saving": 500,
+  error_deleting_message: 500,
   // reports (document 2 §4 "Report selection", §5, §8)
   choose_target_group: 400,
   selected_share_free_warning: 403,

@@ -6,6 +6,7 @@ export * from "./errors";
 export * from "./file-name";
 export * from "./input-safety";
 export * from "./languages";
+export * from "./messages";
 export * from "./notifications";
 export * from "./password-policy";
 export * from "./permissions";

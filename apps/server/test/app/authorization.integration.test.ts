@@ -427,6 +427,23 @@ const RULES: Record<string, Rule> = {
   },
   "billing.disableSubscription": { access: ADMIN_ONLY, answers: ["billing_not_configured"] },
   "billing.enableSubscription": { access: ADMIN_ONLY, answers: ["billing_not_configured"] },
+  // Issue 22: the message center (platform-wide; platform admins write, everyone signed in reads).
+  "messageCenter.latest": { access: "authed" },
+  "messageCenter.markRead": { access: "authed", input: {} },
+  "messageCenter.admin": { access: "admin", input: { page: 1, pageSize: "50" } },
+  "messageCenter.list": { access: "authed" },
+  "messageCenter.get": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
+  "messageCenter.create": {
+    access: "admin",
+    input: { author: "", title: "", message: "" },
+    answers: ["validation_failed"],
+  },
+  "messageCenter.update": {
+    access: "admin",
+    input: { id: missing, author: "x", title: "x", message: "x" },
+    answers: NOT_FOUND,
+  },
+  "messageCenter.delete": { access: "admin", input: { id: missing }, answers: NOT_FOUND },
 };
 
 type ActorName =

@@ -21,8 +21,10 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconListCheck,
+  IconMessages,
   IconPlus,
   IconSettings,
+  IconSpeakerphone,
   IconSwitchHorizontal,
   IconUserCircle,
   IconUsers,
@@ -31,6 +33,7 @@ import {
 import { Link, useMatches, useParams } from "@tanstack/react-router";
 import { lazy, type ReactNode } from "react";
 import { DemoSandboxBanner } from "../features/demo/demo-sandbox-banner";
+import { UnreadMessagesBadge } from "../features/messages/use-unread-messages";
 import { withWholeCatalog } from "../lib/i18n";
 import { PLAN_LABELS } from "../lib/labels";
 import { type CurrentTenant, displayName, isPlatformAdmin, type Me, tenantOf } from "../lib/session";
@@ -200,6 +203,14 @@ function MainNav({
               onClick={onNavigate}
             />
           ) : null}
+          <NavLinkItem
+            to="/t/$tenantId/messages"
+            params={{ tenantId: tenant.id }}
+            label={<Trans>Messages</Trans>}
+            leftSection={<IconMessages size={18} />}
+            rightSection={<UnreadMessagesBadge />}
+            onClick={onNavigate}
+          />
           {me.tenants.length > 1 ? (
             <NavLinkItem
               to="/"
@@ -216,6 +227,13 @@ function MainNav({
             to="/new_account"
             label={<Trans>Create an organisation</Trans>}
             leftSection={<IconPlus size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/messages"
+            label={<Trans>Messages</Trans>}
+            leftSection={<IconMessages size={18} />}
+            rightSection={<UnreadMessagesBadge />}
             onClick={onNavigate}
           />
         </nav>
@@ -253,6 +271,12 @@ function MainNav({
             to="/tasksmanagement"
             label={<Trans>Suggested tasks</Trans>}
             leftSection={<IconListCheck size={18} />}
+            onClick={onNavigate}
+          />
+          <NavLinkItem
+            to="/adminmessagecenter"
+            label={<Trans>Message center</Trans>}
+            leftSection={<IconSpeakerphone size={18} />}
             onClick={onNavigate}
           />
           <NavLinkItem

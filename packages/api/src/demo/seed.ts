@@ -1,5 +1,6 @@
 import { type SystemDb, withSystem } from "@kunto/db";
 import { type SeedOptions, type SeedResult, seedPlatform } from "@kunto/db/seed";
+import { seedDemoMessages } from "./seed-messages";
 import { seedDemoSurveys } from "./seed-surveys";
 import { seedDemoTasks } from "./seed-tasks";
 
@@ -15,6 +16,7 @@ export async function seed(options: SeedOptions & { system: SystemDb }): Promise
     const result = await seedPlatform(tx, options);
     await seedDemoSurveys(tx);
     await seedDemoTasks(tx);
+    await seedDemoMessages(tx);
     return result;
   });
 }
