@@ -45,7 +45,7 @@ test("an admin publishes a message that renders inert, and a user reads it and c
   await settled(page, "New message");
 
   // Defaults (document 3 §3): release notes, unpublished, not sticky, the author from the profile.
-  await expect(page.getByRole("textbox", { name: "Category" })).toHaveValue("Release notes");
+  await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("Release notes");
   await expect(page.getByRole("textbox", { name: "Author" })).not.toHaveValue("");
   await expect(page.getByRole("switch", { name: "Published" })).not.toBeChecked();
   await expect(page.getByRole("switch", { name: "Sticky" })).not.toBeChecked();
