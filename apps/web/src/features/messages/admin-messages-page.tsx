@@ -67,8 +67,9 @@ export function AdminMessagesPage() {
           {errorMessage(query.error, MESSAGE_ERRORS.loading)}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={900}>
-        <Table highlightOnHover>
+      <div>
+        {/* Below 36rem each row stacks, its cells named by their column (styles.css). */}
+        <Table highlightOnHover className="stack-when-narrow">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
@@ -109,20 +110,22 @@ export function AdminMessagesPage() {
                     {row.title}
                   </Link>
                 </Table.Td>
-                <Table.Td maw={320}>
+                <Table.Td maw={320} data-label={t`Message`}>
                   <Text size="sm" className="break-anywhere">
                     {row.truncated ? `${row.preview.slice(0, MESSAGE_PREVIEW_LENGTH)}…` : row.preview}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t`Category`}>
                   <Badge variant="light" color={CATEGORY_COLORS[row.category]}>
                     {i18n._(CATEGORY_LABELS[row.category])}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{row.author}</Table.Td>
-                <Table.Td>{check(row.published, t`Published`)}</Table.Td>
-                <Table.Td>{check(row.sticky, t`Sticky`)}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(row.createdAt)}</Table.Td>
+                <Table.Td data-label={t`Author`}>{row.author}</Table.Td>
+                <Table.Td data-label={t`Published`}>{check(row.published, t`Published`)}</Table.Td>
+                <Table.Td data-label={t`Sticky`}>{check(row.sticky, t`Sticky`)}</Table.Td>
+                <Table.Td data-label={t`Created`} style={{ whiteSpace: "nowrap" }}>
+                  {formatDateTime(row.createdAt)}
+                </Table.Td>
                 <Table.Td>
                   <ActionIcon
                     variant="subtle"
@@ -148,7 +151,7 @@ export function AdminMessagesPage() {
             ) : null}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <TablePagination
         total={query.data?.total ?? 0}
         page={page}

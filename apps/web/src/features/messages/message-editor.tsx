@@ -154,7 +154,8 @@ export function MessageEditor({ message }: { message?: EditedMessage }) {
           </Paper>
         </Box>
       </SimpleGrid>
-      <Group gap="xl">
+      {/* One switch a line: side by side a phone squeezed their tracks (layout spec). */}
+      <Stack gap="sm">
         <Switch
           label={t`Published`}
           checked={draft.published}
@@ -165,7 +166,7 @@ export function MessageEditor({ message }: { message?: EditedMessage }) {
           checked={draft.sticky}
           onChange={(e) => set("sticky", e.currentTarget.checked)}
         />
-      </Group>
+      </Stack>
       <Box
         pos="fixed"
         bottom={0}
