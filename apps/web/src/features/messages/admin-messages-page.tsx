@@ -14,13 +14,8 @@ import { errorMessage } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import type { PageSize } from "../../lib/pagination";
 import { useTRPC } from "../../lib/trpc";
+import { adminPageInput } from "./admin-query";
 import { CATEGORY_COLORS, CATEGORY_LABELS, MESSAGE_ERRORS } from "./message-labels";
-
-/** The admin query of a page: the first one is what the route's loader prefetches. */
-export const adminPageInput = (page: number, pageSize: PageSize) => ({
-  page,
-  pageSize: String(pageSize) as "50" | "100" | "500" | "all",
-});
 
 type Row = { id: string; title: string; preview: string; truncated: boolean };
 

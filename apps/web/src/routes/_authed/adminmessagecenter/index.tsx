@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZES } from "@kunto/core";
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminMessagesPage, adminPageInput } from "../../../features/messages/admin-messages-page";
+import { AdminMessagesPage } from "../../../features/messages/admin-messages-page";
+import { adminPageInput } from "../../../features/messages/admin-query";
 import { requireSystemRole } from "../../../lib/guards";
 
 /** The message center's admin list: platform admins only; others go to access_denied (document 3 §2). */
