@@ -2,6 +2,7 @@
 // the benchmark's fixture routes added. Built to dist/bench.js only by `node build.mjs --bench`; the
 // production entry (src/main.ts) never imports these routes.
 import { runServer } from "../src/server";
+import { addPartyBenchRoutes } from "./party-routes";
 import { addReportBenchRoutes } from "./report-routes";
 import { addBenchRoutes, addSurveyBenchRoutes, addTaskBenchRoutes } from "./routes";
 
@@ -11,5 +12,6 @@ runServer({
     addSurveyBenchRoutes(app, db);
     addTaskBenchRoutes(app, db);
     addReportBenchRoutes(app, db);
+    addPartyBenchRoutes(app, db);
   },
 });

@@ -48,6 +48,10 @@ export function createRestHandler(endpoint: string) {
       headers = new Headers(headers);
       headers.set("content-type", "application/json");
     }
+    // Document 3's paged POST lists send page, size and sort in the query and the filters in the
+    // body: the query's parameters join the body (the body's own keys win).
+    if (request.method === "POST" && url.search && (body === undefined || isPlainObject(body)))
+      body = { ...Object.fromEntries(url.searchParams), ...(body as object | undefined) };
     // A proxy over the real Request (as the library's fetch adapter does): it stays a Request for
     // content-type and abort-signal checks, with the endpoint-relative URL and the parsed body.
     const req = new Proxy(request, {
@@ -85,3 +89,6 @@ export function createRestHandler(endpoint: string) {
     });
   };
 }
+
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

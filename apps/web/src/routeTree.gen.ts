@@ -36,18 +36,24 @@ import { Route as AuthedTTenantIdAuditRouteImport } from './routes/_authed/t/$te
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
 import { Route as AuthedTTenantIdMessagesRouteImport } from './routes/_authed/t/$tenantId/messages'
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
+import { Route as AuthedTTenantIdPartiesRouteImport } from './routes/_authed/t/$tenantId/parties'
+import { Route as AuthedTTenantIdPersonsRouteImport } from './routes/_authed/t/$tenantId/persons'
 import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/$tenantId/settings'
 import { Route as AuthedTTenantIdTeamsRouteImport } from './routes/_authed/t/$tenantId/teams'
 import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$tenantId/users'
 import { Route as AuthedTTenantIdWelcomeRouteImport } from './routes/_authed/t/$tenantId/welcome'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
 import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
+import { Route as AuthedTTenantIdPartyIndexRouteImport } from './routes/_authed/t/$tenantId/party.index'
+import { Route as AuthedTTenantIdPersonIndexRouteImport } from './routes/_authed/t/$tenantId/person.index'
+import { Route as AuthedTTenantIdPersonIdRouteImport } from './routes/_authed/t/$tenantId/person.$id'
 import { Route as AuthedTTenantIdReportsIndexRouteImport } from './routes/_authed/t/$tenantId/reports/index'
 import { Route as AuthedTTenantIdTasksIndexRouteImport } from './routes/_authed/t/$tenantId/tasks/index'
 import { Route as AuthedTTenantIdTasksCategoryRouteImport } from './routes/_authed/t/$tenantId/tasks/$category'
 import { Route as AuthedTTenantIdWebhooksEndpointIdRouteImport } from './routes/_authed/t/$tenantId/webhooks.$endpointId'
 import { Route as AuthedTTenantIdAnalysesCreatedKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/created/$key'
 import { Route as AuthedTTenantIdAnalysesSKeyRouteImport } from './routes/_authed/t/$tenantId/analyses/s/$key'
+import { Route as AuthedTTenantIdPartyIdChar123TabChar125RouteImport } from './routes/_authed/t/$tenantId/party.$id.{-$tab}'
 import { Route as AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport } from './routes/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -192,6 +198,16 @@ const AuthedTTenantIdOnboardingRoute =
     path: '/onboarding',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdPartiesRoute = AuthedTTenantIdPartiesRouteImport.update({
+  id: '/parties',
+  path: '/parties',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
+const AuthedTTenantIdPersonsRoute = AuthedTTenantIdPersonsRouteImport.update({
+  id: '/persons',
+  path: '/persons',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
 const AuthedTTenantIdSettingsRoute = AuthedTTenantIdSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -224,6 +240,23 @@ const AuthedTTenantIdAnalysesNewRoute =
     path: '/analyses/new',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdPartyIndexRoute =
+  AuthedTTenantIdPartyIndexRouteImport.update({
+    id: '/party/',
+    path: '/party/',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdPersonIndexRoute =
+  AuthedTTenantIdPersonIndexRouteImport.update({
+    id: '/person/',
+    path: '/person/',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
+const AuthedTTenantIdPersonIdRoute = AuthedTTenantIdPersonIdRouteImport.update({
+  id: '/person/$id',
+  path: '/person/$id',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
 const AuthedTTenantIdReportsIndexRoute =
   AuthedTTenantIdReportsIndexRouteImport.update({
     id: '/reports/',
@@ -260,6 +293,12 @@ const AuthedTTenantIdAnalysesSKeyRoute =
     path: '/analyses/s/$key',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdPartyIdChar123TabChar125Route =
+  AuthedTTenantIdPartyIdChar123TabChar125RouteImport.update({
+    id: '/party/$id/{-$tab}',
+    path: '/party/$id/{-$tab}',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route =
   AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125RouteImport.update({
     id: '/reports/rg/$category/{-$subcategory}',
@@ -293,19 +332,25 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
+  '/t/$tenantId/parties': typeof AuthedTTenantIdPartiesRoute
+  '/t/$tenantId/persons': typeof AuthedTTenantIdPersonsRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/t/$tenantId/person/$id': typeof AuthedTTenantIdPersonIdRoute
   '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/t/$tenantId/webhooks/$endpointId': typeof AuthedTTenantIdWebhooksEndpointIdRoute
   '/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/party/': typeof AuthedTTenantIdPartyIndexRoute
+  '/t/$tenantId/person/': typeof AuthedTTenantIdPersonIndexRoute
   '/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/t/$tenantId/party/$id/{-$tab}': typeof AuthedTTenantIdPartyIdChar123TabChar125Route
   '/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRoutesByTo {
@@ -333,19 +378,25 @@ export interface FileRoutesByTo {
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
+  '/t/$tenantId/parties': typeof AuthedTTenantIdPartiesRoute
+  '/t/$tenantId/persons': typeof AuthedTTenantIdPersonsRoute
   '/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/t/$tenantId/person/$id': typeof AuthedTTenantIdPersonIdRoute
   '/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/t/$tenantId/webhooks/$endpointId': typeof AuthedTTenantIdWebhooksEndpointIdRoute
   '/t/$tenantId/analyses': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/t/$tenantId/party': typeof AuthedTTenantIdPartyIndexRoute
+  '/t/$tenantId/person': typeof AuthedTTenantIdPersonIndexRoute
   '/t/$tenantId/reports': typeof AuthedTTenantIdReportsIndexRoute
   '/t/$tenantId/tasks': typeof AuthedTTenantIdTasksIndexRoute
   '/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/t/$tenantId/party/$id/{-$tab}': typeof AuthedTTenantIdPartyIdChar123TabChar125Route
   '/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRoutesById {
@@ -376,19 +427,25 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
   '/_authed/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
+  '/_authed/t/$tenantId/parties': typeof AuthedTTenantIdPartiesRoute
+  '/_authed/t/$tenantId/persons': typeof AuthedTTenantIdPersonsRoute
   '/_authed/t/$tenantId/settings': typeof AuthedTTenantIdSettingsRoute
   '/_authed/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/_authed/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/_authed/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
+  '/_authed/t/$tenantId/person/$id': typeof AuthedTTenantIdPersonIdRoute
   '/_authed/t/$tenantId/tasks/$category': typeof AuthedTTenantIdTasksCategoryRoute
   '/_authed/t/$tenantId/webhooks/$endpointId': typeof AuthedTTenantIdWebhooksEndpointIdRoute
   '/_authed/t/$tenantId/analyses/': typeof AuthedTTenantIdAnalysesIndexRoute
+  '/_authed/t/$tenantId/party/': typeof AuthedTTenantIdPartyIndexRoute
+  '/_authed/t/$tenantId/person/': typeof AuthedTTenantIdPersonIndexRoute
   '/_authed/t/$tenantId/reports/': typeof AuthedTTenantIdReportsIndexRoute
   '/_authed/t/$tenantId/tasks/': typeof AuthedTTenantIdTasksIndexRoute
   '/_authed/t/$tenantId/analyses/created/$key': typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   '/_authed/t/$tenantId/analyses/s/$key': typeof AuthedTTenantIdAnalysesSKeyRoute
+  '/_authed/t/$tenantId/party/$id/{-$tab}': typeof AuthedTTenantIdPartyIdChar123TabChar125Route
   '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}': typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 export interface FileRouteTypes {
@@ -419,19 +476,25 @@ export interface FileRouteTypes {
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
+    | '/t/$tenantId/parties'
+    | '/t/$tenantId/persons'
     | '/t/$tenantId/settings'
     | '/t/$tenantId/teams'
     | '/t/$tenantId/users'
     | '/t/$tenantId/welcome'
     | '/t/$tenantId/'
     | '/t/$tenantId/analyses/new'
+    | '/t/$tenantId/person/$id'
     | '/t/$tenantId/tasks/$category'
     | '/t/$tenantId/webhooks/$endpointId'
     | '/t/$tenantId/analyses/'
+    | '/t/$tenantId/party/'
+    | '/t/$tenantId/person/'
     | '/t/$tenantId/reports/'
     | '/t/$tenantId/tasks/'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
+    | '/t/$tenantId/party/$id/{-$tab}'
     | '/t/$tenantId/reports/rg/$category/{-$subcategory}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -459,19 +522,25 @@ export interface FileRouteTypes {
     | '/t/$tenantId/dashboard'
     | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
+    | '/t/$tenantId/parties'
+    | '/t/$tenantId/persons'
     | '/t/$tenantId/settings'
     | '/t/$tenantId/teams'
     | '/t/$tenantId/users'
     | '/t/$tenantId/welcome'
     | '/t/$tenantId'
     | '/t/$tenantId/analyses/new'
+    | '/t/$tenantId/person/$id'
     | '/t/$tenantId/tasks/$category'
     | '/t/$tenantId/webhooks/$endpointId'
     | '/t/$tenantId/analyses'
+    | '/t/$tenantId/party'
+    | '/t/$tenantId/person'
     | '/t/$tenantId/reports'
     | '/t/$tenantId/tasks'
     | '/t/$tenantId/analyses/created/$key'
     | '/t/$tenantId/analyses/s/$key'
+    | '/t/$tenantId/party/$id/{-$tab}'
     | '/t/$tenantId/reports/rg/$category/{-$subcategory}'
   id:
     | '__root__'
@@ -501,19 +570,25 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/dashboard'
     | '/_authed/t/$tenantId/messages'
     | '/_authed/t/$tenantId/onboarding'
+    | '/_authed/t/$tenantId/parties'
+    | '/_authed/t/$tenantId/persons'
     | '/_authed/t/$tenantId/settings'
     | '/_authed/t/$tenantId/teams'
     | '/_authed/t/$tenantId/users'
     | '/_authed/t/$tenantId/welcome'
     | '/_authed/t/$tenantId/'
     | '/_authed/t/$tenantId/analyses/new'
+    | '/_authed/t/$tenantId/person/$id'
     | '/_authed/t/$tenantId/tasks/$category'
     | '/_authed/t/$tenantId/webhooks/$endpointId'
     | '/_authed/t/$tenantId/analyses/'
+    | '/_authed/t/$tenantId/party/'
+    | '/_authed/t/$tenantId/person/'
     | '/_authed/t/$tenantId/reports/'
     | '/_authed/t/$tenantId/tasks/'
     | '/_authed/t/$tenantId/analyses/created/$key'
     | '/_authed/t/$tenantId/analyses/s/$key'
+    | '/_authed/t/$tenantId/party/$id/{-$tab}'
     | '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
   fileRoutesById: FileRoutesById
 }
@@ -716,6 +791,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdOnboardingRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/parties': {
+      id: '/_authed/t/$tenantId/parties'
+      path: '/parties'
+      fullPath: '/t/$tenantId/parties'
+      preLoaderRoute: typeof AuthedTTenantIdPartiesRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/persons': {
+      id: '/_authed/t/$tenantId/persons'
+      path: '/persons'
+      fullPath: '/t/$tenantId/persons'
+      preLoaderRoute: typeof AuthedTTenantIdPersonsRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/settings': {
       id: '/_authed/t/$tenantId/settings'
       path: '/settings'
@@ -756,6 +845,27 @@ declare module '@tanstack/react-router' {
       path: '/analyses/new'
       fullPath: '/t/$tenantId/analyses/new'
       preLoaderRoute: typeof AuthedTTenantIdAnalysesNewRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/party/': {
+      id: '/_authed/t/$tenantId/party/'
+      path: '/party'
+      fullPath: '/t/$tenantId/party/'
+      preLoaderRoute: typeof AuthedTTenantIdPartyIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/person/': {
+      id: '/_authed/t/$tenantId/person/'
+      path: '/person'
+      fullPath: '/t/$tenantId/person/'
+      preLoaderRoute: typeof AuthedTTenantIdPersonIndexRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/person/$id': {
+      id: '/_authed/t/$tenantId/person/$id'
+      path: '/person/$id'
+      fullPath: '/t/$tenantId/person/$id'
+      preLoaderRoute: typeof AuthedTTenantIdPersonIdRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
     '/_authed/t/$tenantId/reports/': {
@@ -800,6 +910,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdAnalysesSKeyRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/party/$id/{-$tab}': {
+      id: '/_authed/t/$tenantId/party/$id/{-$tab}'
+      path: '/party/$id/{-$tab}'
+      fullPath: '/t/$tenantId/party/$id/{-$tab}'
+      preLoaderRoute: typeof AuthedTTenantIdPartyIdChar123TabChar125RouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}': {
       id: '/_authed/t/$tenantId/reports/rg/$category/{-$subcategory}'
       path: '/reports/rg/$category/{-$subcategory}'
@@ -815,19 +932,25 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdDashboardRoute: typeof AuthedTTenantIdDashboardRoute
   AuthedTTenantIdMessagesRoute: typeof AuthedTTenantIdMessagesRoute
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
+  AuthedTTenantIdPartiesRoute: typeof AuthedTTenantIdPartiesRoute
+  AuthedTTenantIdPersonsRoute: typeof AuthedTTenantIdPersonsRoute
   AuthedTTenantIdSettingsRoute: typeof AuthedTTenantIdSettingsRoute
   AuthedTTenantIdTeamsRoute: typeof AuthedTTenantIdTeamsRoute
   AuthedTTenantIdUsersRoute: typeof AuthedTTenantIdUsersRoute
   AuthedTTenantIdWelcomeRoute: typeof AuthedTTenantIdWelcomeRoute
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
+  AuthedTTenantIdPersonIdRoute: typeof AuthedTTenantIdPersonIdRoute
   AuthedTTenantIdTasksCategoryRoute: typeof AuthedTTenantIdTasksCategoryRoute
   AuthedTTenantIdWebhooksEndpointIdRoute: typeof AuthedTTenantIdWebhooksEndpointIdRoute
   AuthedTTenantIdAnalysesIndexRoute: typeof AuthedTTenantIdAnalysesIndexRoute
+  AuthedTTenantIdPartyIndexRoute: typeof AuthedTTenantIdPartyIndexRoute
+  AuthedTTenantIdPersonIndexRoute: typeof AuthedTTenantIdPersonIndexRoute
   AuthedTTenantIdReportsIndexRoute: typeof AuthedTTenantIdReportsIndexRoute
   AuthedTTenantIdTasksIndexRoute: typeof AuthedTTenantIdTasksIndexRoute
   AuthedTTenantIdAnalysesCreatedKeyRoute: typeof AuthedTTenantIdAnalysesCreatedKeyRoute
   AuthedTTenantIdAnalysesSKeyRoute: typeof AuthedTTenantIdAnalysesSKeyRoute
+  AuthedTTenantIdPartyIdChar123TabChar125Route: typeof AuthedTTenantIdPartyIdChar123TabChar125Route
   AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route: typeof AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route
 }
 
@@ -836,21 +959,28 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdDashboardRoute: AuthedTTenantIdDashboardRoute,
   AuthedTTenantIdMessagesRoute: AuthedTTenantIdMessagesRoute,
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,
+  AuthedTTenantIdPartiesRoute: AuthedTTenantIdPartiesRoute,
+  AuthedTTenantIdPersonsRoute: AuthedTTenantIdPersonsRoute,
   AuthedTTenantIdSettingsRoute: AuthedTTenantIdSettingsRoute,
   AuthedTTenantIdTeamsRoute: AuthedTTenantIdTeamsRoute,
   AuthedTTenantIdUsersRoute: AuthedTTenantIdUsersRoute,
   AuthedTTenantIdWelcomeRoute: AuthedTTenantIdWelcomeRoute,
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
+  AuthedTTenantIdPersonIdRoute: AuthedTTenantIdPersonIdRoute,
   AuthedTTenantIdTasksCategoryRoute: AuthedTTenantIdTasksCategoryRoute,
   AuthedTTenantIdWebhooksEndpointIdRoute:
     AuthedTTenantIdWebhooksEndpointIdRoute,
   AuthedTTenantIdAnalysesIndexRoute: AuthedTTenantIdAnalysesIndexRoute,
+  AuthedTTenantIdPartyIndexRoute: AuthedTTenantIdPartyIndexRoute,
+  AuthedTTenantIdPersonIndexRoute: AuthedTTenantIdPersonIndexRoute,
   AuthedTTenantIdReportsIndexRoute: AuthedTTenantIdReportsIndexRoute,
   AuthedTTenantIdTasksIndexRoute: AuthedTTenantIdTasksIndexRoute,
   AuthedTTenantIdAnalysesCreatedKeyRoute:
     AuthedTTenantIdAnalysesCreatedKeyRoute,
   AuthedTTenantIdAnalysesSKeyRoute: AuthedTTenantIdAnalysesSKeyRoute,
+  AuthedTTenantIdPartyIdChar123TabChar125Route:
+    AuthedTTenantIdPartyIdChar123TabChar125Route,
   AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route:
     AuthedTTenantIdReportsRgCategoryChar123SubcategoryChar125Route,
 }

@@ -1,5 +1,8 @@
-/** API keys (issue 20): a private key or a whole `Authorization` header is a secret too. */
-const SECRET_KEY = /password|secret|token|code|privatekey|authorization/i;
+/**
+ * API keys (issue 20): a private key or a whole `Authorization` header is a secret too; a person's
+ * ssn and tax number (issue 22) never reach the audit trail either.
+ */
+const SECRET_KEY = /password|secret|token|code|privatekey|authorization|^ssn|taxnumber/i;
 
 /** Never write secrets into the audit trail, at any depth (issue 6.11). */
 export function redact(value: unknown): unknown {

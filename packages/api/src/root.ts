@@ -9,6 +9,8 @@ import { demoRouter } from "./demo/router";
 import { authRouter } from "./identity/router";
 import { messageCenterRouter } from "./messages/router";
 import { notificationRouter } from "./notifications/router";
+import { personRouter } from "./parties/person-router";
+import { partyRouter } from "./parties/router";
 import { registerProcedures } from "./procedure-inputs";
 import { surveyResultsRouter } from "./reports/results-router";
 import { reportRouter } from "./reports/router";
@@ -50,6 +52,8 @@ export const appRouter = router({
   billing: billingRouter,
   messageCenter: messageCenterRouter,
   report: reportRouter,
+  party: partyRouter,
+  person: personRouter,
 });
 
 registerProcedures(appRouter);

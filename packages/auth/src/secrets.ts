@@ -35,8 +35,12 @@ export function loadOrCreateSecretsKeyFile(path: string): Uint8Array {
   return parseSecretsKey(readFileSync(path, "utf8"));
 }
 
-/** rate-limit-subject: the keyed digest a counter names a respondent's address by (issue 17.5). */
-export type KeyPurpose = "totp-secret" | "device-cookie" | "rate-limit-subject";
+/**
+ * rate-limit-subject: the keyed digest a counter names a respondent's address by (issue 17.5);
+ * person-identifier: a person's ssn and tax number (issue 22).
+ */
+export type KeyPurpose = "totp-secret" | "device-cookie" | "rate-limit-subject" | "person-identifier";
+type SealPurpose = "totp-secret" | "person-identifier";
 const derived = new WeakMap<Uint8Array, Map<KeyPurpose, Buffer>>();
 
 export function subKey(master: Uint8Array, purpose: KeyPurpose): Buffer {
@@ -58,21 +62,31 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** AES-256-GCM: version byte, 12-byte IV, ciphertext, 16-byte tag. `context` binds it to its row. */
-export function encryptSecret(master: Uint8Array, plain: Uint8Array, context: string): Buffer {
+export function encryptSecret(
+  master: Uint8Array,
+  plain: Uint8Array,
+  context: string,
+  purpose: SealPurpose = "totp-secret",
+): Buffer {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", subKey(master, "totp-secret"), iv);
+  const cipher = createCipheriv("aes-256-gcm", subKey(master, purpose), iv);
   cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
   return Buffer.concat([Buffer.from([VERSION]), iv, body, cipher.getAuthTag()]);
 }
 
 /** Throws when the key is not the one the secret was sealed with or the value was altered. */
-export function decryptSecret(master: Uint8Array, sealed: Uint8Array, context: string): Uint8Array {
+export function decryptSecret(
+  master: Uint8Array,
+  sealed: Uint8Array,
+  context: string,
+  purpose: SealPurpose = "totp-secret",
+): Uint8Array {
   const data = Buffer.from(sealed);
   if (data[0] !== VERSION || data.length < 1 + IV_BYTES + TAG_BYTES) throw new Error("unknown secret format");
   const iv = data.subarray(1, 1 + IV_BYTES);
   const tag = data.subarray(data.length - TAG_BYTES);
-  const decipher = createDecipheriv("aes-256-gcm", subKey(master, "totp-secret"), iv);
+  const decipher = createDecipheriv("aes-256-gcm", subKey(master, purpose), iv);
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(tag);
   return new Uint8Array(

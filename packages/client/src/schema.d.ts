@@ -2480,6 +2480,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenant/party": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every party, by company name
+         * @description Tenant admins. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `party.read`.
+         */
+        get: operations["partyList"];
+        put?: never;
+        /**
+         * Add a party
+         * @description Tenant admins. Type defaults to customer; `tenantParty` is read-only. Answers at `/tenant/party/` too (document 3 §7 writes the trailing slash). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `party.write`.
+         */
+        post: operations["partyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/party/paged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of parties
+         * @description Tenant admins. Sorted by company name; `search` looks in the company name, business code and code. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `party.read`.
+         */
+        get: operations["partyPaged"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/party/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A party, or the parties of a type
+         * @description Tenant admins. With a party's id: that party (`not_found` for an unknown one). With a type (customer, supplier, employer, contractor) in its place: that type's parties by company name (document 3 `GET /api/tenant/party/{type}`). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `party.read`.
+         */
+        get: operations["partyGet"];
+        /**
+         * Change a party
+         * @description Tenant admins. Fields left out keep their values; `tenantParty` is read-only. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `party.write`.
+         */
+        put: operations["partyUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person/managers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Persons marked manager
+         * @description Tenant admins. `ssn` and `taxNumber` are masked (last 4 characters). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        get: operations["personManagers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person/paged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of persons
+         * @description Tenant admins. `ssn` and `taxNumber` are masked (last 4 characters). Page parameters in the query, `search` (last name, first name, e-mail, phone) in the body; sorted by last and first name. `notEmployerId` leaves out that party's persons. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        post: operations["personPaged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person/full": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every person with employer and address
+         * @description Tenant admins. `ssn` and `taxNumber` are masked (last 4 characters). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        get: operations["personFull"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person/byemployernull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Persons without an employer
+         * @description Tenant admins. `ssn` and `taxNumber` are masked (last 4 characters). Answers at `/tenant/person/byemployernull/` too (document 3 §7 writes the trailing slash). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        get: operations["personWithoutEmployer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person/byemployer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A party's persons
+         * @description Tenant admins. `ssn` and `taxNumber` are masked (last 4 characters). `not_found` for an unknown party. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        get: operations["personByEmployer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every person
+         * @description Tenant admins. `ssn` and `taxNumber` are masked (last 4 characters). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        get: operations["personList"];
+        put?: never;
+        /**
+         * Add a person
+         * @description Tenant admins. `employerId` links the person to a party. The e-mail must be valid without spaces; the birth date 1950-01-01 … today. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.write`.
+         */
+        post: operations["personCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/person/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person
+         * @description Tenant admins. `ssn` and `taxNumber` in full to a tenant admin's session, masked to an API key. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.read`.
+         */
+        get: operations["personGet"];
+        /**
+         * Change a person
+         * @description Tenant admins. Fields left out keep their values; `employerId: null` removes the person from its party. A masked `ssn` or `taxNumber` (`••••…`) keeps the stored one. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `person.write`.
+         */
+        put: operations["personUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/image/{key}": {
         parameters: {
             query?: never;
@@ -18299,6 +18515,1730 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    partyList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "companyName": "Example",
+                     *         "businessCode": "Example",
+                     *         "contactFirstname": "Example",
+                     *         "contactLastname": "Example",
+                     *         "phone": "+358 40 123 4567",
+                     *         "email": "anna.virtanen@example.fi",
+                     *         "code": "Example",
+                     *         "type": "customer",
+                     *         "visitingAddress": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI"
+                     *         },
+                     *         "billingAddress": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI"
+                     *         },
+                     *         "tenantParty": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        companyName: string;
+                        businessCode: string | null;
+                        contactFirstname: string | null;
+                        contactLastname: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        code: string | null;
+                        /** @enum {string} */
+                        type: "customer" | "supplier" | "employer" | "contractor";
+                        visitingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        billingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        /** @description The organisation's own party; read-only. */
+                        tenantParty: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    partyCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyName": "Example",
+                 *       "businessCode": "Example",
+                 *       "contactFirstname": "Example",
+                 *       "contactLastname": "Example",
+                 *       "phone": "Example",
+                 *       "email": "Example",
+                 *       "code": "Example",
+                 *       "type": "customer",
+                 *       "visitingAddress": {
+                 *         "address1": "Example",
+                 *         "address2": "Example",
+                 *         "address3": "Example",
+                 *         "postcode": "Example",
+                 *         "city": "Example",
+                 *         "country": "Example"
+                 *       },
+                 *       "billingAddress": {
+                 *         "address1": "Example",
+                 *         "address2": "Example",
+                 *         "address3": "Example",
+                 *         "postcode": "Example",
+                 *         "city": "Example",
+                 *         "country": "Example"
+                 *       },
+                 *       "tenantParty": true
+                 *     }
+                 */
+                "application/json": {
+                    companyName?: string | null;
+                    businessCode?: string | null;
+                    contactFirstname?: string | null;
+                    contactLastname?: string | null;
+                    phone?: string | null;
+                    email?: string | null;
+                    code?: string | null;
+                    /** @enum {string} */
+                    type?: "customer" | "supplier" | "employer" | "contractor";
+                    visitingAddress?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        address3?: string | null;
+                        postcode?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                    } | null;
+                    billingAddress?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        address3?: string | null;
+                        postcode?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                    } | null;
+                    tenantParty?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "companyName": "Example",
+                     *       "businessCode": "Example",
+                     *       "contactFirstname": "Example",
+                     *       "contactLastname": "Example",
+                     *       "phone": "+358 40 123 4567",
+                     *       "email": "anna.virtanen@example.fi",
+                     *       "code": "Example",
+                     *       "type": "customer",
+                     *       "visitingAddress": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI"
+                     *       },
+                     *       "billingAddress": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI"
+                     *       },
+                     *       "tenantParty": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        companyName: string;
+                        businessCode: string | null;
+                        contactFirstname: string | null;
+                        contactLastname: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        code: string | null;
+                        /** @enum {string} */
+                        type: "customer" | "supplier" | "employer" | "contractor";
+                        visitingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        billingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        /** @description The organisation's own party; read-only. */
+                        tenantParty: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    partyPaged: {
+        parameters: {
+            query?: {
+                /** @example 0 */
+                pageNo?: number;
+                /** @example 0 */
+                pageSize?: number;
+                /** @example Example */
+                types?: string;
+                /** @example Example */
+                search?: string | null;
+            };
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "companyName": "Example",
+                     *           "businessCode": "Example",
+                     *           "contactFirstname": "Example",
+                     *           "contactLastname": "Example",
+                     *           "phone": "+358 40 123 4567",
+                     *           "email": "anna.virtanen@example.fi",
+                     *           "code": "Example",
+                     *           "type": "customer",
+                     *           "visitingAddress": {
+                     *             "address1": "Example",
+                     *             "address2": "Example",
+                     *             "address3": "Example",
+                     *             "postcode": "Example",
+                     *             "city": "Tampere",
+                     *             "country": "FI"
+                     *           },
+                     *           "billingAddress": {
+                     *             "address1": "Example",
+                     *             "address2": "Example",
+                     *             "address3": "Example",
+                     *             "postcode": "Example",
+                     *             "city": "Tampere",
+                     *             "country": "FI"
+                     *           },
+                     *           "tenantParty": true
+                     *         }
+                     *       ],
+                     *       "totalElements": 0
+                     *     }
+                     */
+                    "application/json": {
+                        content: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                            businessCode: string | null;
+                            contactFirstname: string | null;
+                            contactLastname: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            code: string | null;
+                            /** @enum {string} */
+                            type: "customer" | "supplier" | "employer" | "contractor";
+                            visitingAddress: {
+                                address1: string | null;
+                                address2: string | null;
+                                address3: string | null;
+                                postcode: string | null;
+                                city: string | null;
+                                country: string | null;
+                            } | null;
+                            billingAddress: {
+                                address1: string | null;
+                                address2: string | null;
+                                address3: string | null;
+                                postcode: string | null;
+                                city: string | null;
+                                country: string | null;
+                            } | null;
+                            /** @description The organisation's own party; read-only. */
+                            tenantParty: boolean;
+                        }[];
+                        totalElements: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    partyGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string | ("customer" | "supplier" | "employer" | "contractor");
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "companyName": "Example",
+                     *       "businessCode": "Example",
+                     *       "contactFirstname": "Example",
+                     *       "contactLastname": "Example",
+                     *       "phone": "+358 40 123 4567",
+                     *       "email": "anna.virtanen@example.fi",
+                     *       "code": "Example",
+                     *       "type": "customer",
+                     *       "visitingAddress": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI"
+                     *       },
+                     *       "billingAddress": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI"
+                     *       },
+                     *       "tenantParty": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        companyName: string;
+                        businessCode: string | null;
+                        contactFirstname: string | null;
+                        contactLastname: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        code: string | null;
+                        /** @enum {string} */
+                        type: "customer" | "supplier" | "employer" | "contractor";
+                        visitingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        billingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        /** @description The organisation's own party; read-only. */
+                        tenantParty: boolean;
+                    } | {
+                        /** Format: uuid */
+                        id: string;
+                        companyName: string;
+                        businessCode: string | null;
+                        contactFirstname: string | null;
+                        contactLastname: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        code: string | null;
+                        /** @enum {string} */
+                        type: "customer" | "supplier" | "employer" | "contractor";
+                        visitingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        billingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        /** @description The organisation's own party; read-only. */
+                        tenantParty: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    partyUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyName": "Example",
+                 *       "businessCode": "Example",
+                 *       "contactFirstname": "Example",
+                 *       "contactLastname": "Example",
+                 *       "phone": "Example",
+                 *       "email": "Example",
+                 *       "code": "Example",
+                 *       "type": "customer",
+                 *       "visitingAddress": {
+                 *         "address1": "Example",
+                 *         "address2": "Example",
+                 *         "address3": "Example",
+                 *         "postcode": "Example",
+                 *         "city": "Example",
+                 *         "country": "Example"
+                 *       },
+                 *       "billingAddress": {
+                 *         "address1": "Example",
+                 *         "address2": "Example",
+                 *         "address3": "Example",
+                 *         "postcode": "Example",
+                 *         "city": "Example",
+                 *         "country": "Example"
+                 *       },
+                 *       "tenantParty": true
+                 *     }
+                 */
+                "application/json": {
+                    companyName?: string | null;
+                    businessCode?: string | null;
+                    contactFirstname?: string | null;
+                    contactLastname?: string | null;
+                    phone?: string | null;
+                    email?: string | null;
+                    code?: string | null;
+                    /** @enum {string} */
+                    type?: "customer" | "supplier" | "employer" | "contractor";
+                    visitingAddress?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        address3?: string | null;
+                        postcode?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                    } | null;
+                    billingAddress?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        address3?: string | null;
+                        postcode?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                    } | null;
+                    tenantParty?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "companyName": "Example",
+                     *       "businessCode": "Example",
+                     *       "contactFirstname": "Example",
+                     *       "contactLastname": "Example",
+                     *       "phone": "+358 40 123 4567",
+                     *       "email": "anna.virtanen@example.fi",
+                     *       "code": "Example",
+                     *       "type": "customer",
+                     *       "visitingAddress": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI"
+                     *       },
+                     *       "billingAddress": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI"
+                     *       },
+                     *       "tenantParty": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        companyName: string;
+                        businessCode: string | null;
+                        contactFirstname: string | null;
+                        contactLastname: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        code: string | null;
+                        /** @enum {string} */
+                        type: "customer" | "supplier" | "employer" | "contractor";
+                        visitingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        billingAddress: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                        } | null;
+                        /** @description The organisation's own party; read-only. */
+                        tenantParty: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personManagers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstname": "Example",
+                     *         "lastname": "Example",
+                     *         "phone": "+358 40 123 4567",
+                     *         "email": "anna.virtanen@example.fi",
+                     *         "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "employer": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "companyName": "Example"
+                     *         },
+                     *         "manager": true,
+                     *         "hidden": true,
+                     *         "ssn": "Example",
+                     *         "taxNumber": "Example",
+                     *         "dob": "Example",
+                     *         "address": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI",
+                     *           "dateFrom": "Example",
+                     *           "dateTo": "Example",
+                     *           "type": "VISITING",
+                     *           "hidden": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personPaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNo": 0,
+                 *       "pageSize": 0,
+                 *       "search": "Example",
+                 *       "notEmployerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 0 */
+                    pageNo?: number;
+                    /**
+                     * @description 50, 100 or 500 rows a page; 0: every row (at most 100,000).
+                     * @default 50
+                     */
+                    pageSize?: number;
+                    search?: string | null;
+                    notEmployerId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "firstname": "Example",
+                     *           "lastname": "Example",
+                     *           "phone": "+358 40 123 4567",
+                     *           "email": "anna.virtanen@example.fi",
+                     *           "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "employer": {
+                     *             "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *             "companyName": "Example"
+                     *           },
+                     *           "manager": true,
+                     *           "hidden": true,
+                     *           "ssn": "Example",
+                     *           "taxNumber": "Example",
+                     *           "dob": "Example",
+                     *           "address": {
+                     *             "address1": "Example",
+                     *             "address2": "Example",
+                     *             "address3": "Example",
+                     *             "postcode": "Example",
+                     *             "city": "Tampere",
+                     *             "country": "FI",
+                     *             "dateFrom": "Example",
+                     *             "dateTo": "Example",
+                     *             "type": "VISITING",
+                     *             "hidden": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalElements": 0
+                     *     }
+                     */
+                    "application/json": {
+                        content: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            phone: string | null;
+                            email: string | null;
+                            employerId: string | null;
+                            employer: {
+                                /** Format: uuid */
+                                id: string;
+                                companyName: string;
+                            } | null;
+                            manager: boolean;
+                            hidden: boolean;
+                            /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                            ssn: string | null;
+                            /** @description Tax number, masked as `ssn` is. */
+                            taxNumber: string | null;
+                            /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                            dob: string | null;
+                            address: {
+                                address1: string | null;
+                                address2: string | null;
+                                address3: string | null;
+                                postcode: string | null;
+                                city: string | null;
+                                country: string | null;
+                                dateFrom: string | null;
+                                dateTo: string | null;
+                                /** @enum {string} */
+                                type: "VISITING";
+                                hidden: boolean;
+                            } | null;
+                        }[];
+                        totalElements: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personFull: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstname": "Example",
+                     *         "lastname": "Example",
+                     *         "phone": "+358 40 123 4567",
+                     *         "email": "anna.virtanen@example.fi",
+                     *         "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "employer": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "companyName": "Example"
+                     *         },
+                     *         "manager": true,
+                     *         "hidden": true,
+                     *         "ssn": "Example",
+                     *         "taxNumber": "Example",
+                     *         "dob": "Example",
+                     *         "address": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI",
+                     *           "dateFrom": "Example",
+                     *           "dateTo": "Example",
+                     *           "type": "VISITING",
+                     *           "hidden": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personWithoutEmployer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstname": "Example",
+                     *         "lastname": "Example",
+                     *         "phone": "+358 40 123 4567",
+                     *         "email": "anna.virtanen@example.fi",
+                     *         "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "employer": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "companyName": "Example"
+                     *         },
+                     *         "manager": true,
+                     *         "hidden": true,
+                     *         "ssn": "Example",
+                     *         "taxNumber": "Example",
+                     *         "dob": "Example",
+                     *         "address": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI",
+                     *           "dateFrom": "Example",
+                     *           "dateTo": "Example",
+                     *           "type": "VISITING",
+                     *           "hidden": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personByEmployer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstname": "Example",
+                     *         "lastname": "Example",
+                     *         "phone": "+358 40 123 4567",
+                     *         "email": "anna.virtanen@example.fi",
+                     *         "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "employer": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "companyName": "Example"
+                     *         },
+                     *         "manager": true,
+                     *         "hidden": true,
+                     *         "ssn": "Example",
+                     *         "taxNumber": "Example",
+                     *         "dob": "Example",
+                     *         "address": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI",
+                     *           "dateFrom": "Example",
+                     *           "dateTo": "Example",
+                     *           "type": "VISITING",
+                     *           "hidden": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstname": "Example",
+                     *         "lastname": "Example",
+                     *         "phone": "+358 40 123 4567",
+                     *         "email": "anna.virtanen@example.fi",
+                     *         "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "employer": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "companyName": "Example"
+                     *         },
+                     *         "manager": true,
+                     *         "hidden": true,
+                     *         "ssn": "Example",
+                     *         "taxNumber": "Example",
+                     *         "dob": "Example",
+                     *         "address": {
+                     *           "address1": "Example",
+                     *           "address2": "Example",
+                     *           "address3": "Example",
+                     *           "postcode": "Example",
+                     *           "city": "Tampere",
+                     *           "country": "FI",
+                     *           "dateFrom": "Example",
+                     *           "dateTo": "Example",
+                     *           "type": "VISITING",
+                     *           "hidden": true
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstname": "Example",
+                 *       "lastname": "Example",
+                 *       "phone": "Example",
+                 *       "email": "",
+                 *       "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                 *       "manager": true,
+                 *       "hidden": true,
+                 *       "taxNumber": "Example",
+                 *       "ssn": "Example",
+                 *       "dob": "Example",
+                 *       "address": {
+                 *         "address1": "Example",
+                 *         "address2": "Example",
+                 *         "address3": "Example",
+                 *         "postcode": "Example",
+                 *         "city": "Example",
+                 *         "country": "Example",
+                 *         "dateFrom": "Example",
+                 *         "dateTo": "Example",
+                 *         "type": "VISITING",
+                 *         "hidden": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    firstname?: string | null;
+                    lastname?: string | null;
+                    phone?: string | null;
+                    email?: "" | null | string;
+                    employerId?: string | null;
+                    manager?: boolean;
+                    hidden?: boolean;
+                    taxNumber?: string | null;
+                    ssn?: string | null;
+                    dob?: string | null;
+                    address?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        address3?: string | null;
+                        postcode?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        dateFrom?: string | null;
+                        dateTo?: string | null;
+                        /** @enum {string} */
+                        type?: "VISITING";
+                        hidden?: boolean;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "firstname": "Example",
+                     *       "lastname": "Example",
+                     *       "phone": "+358 40 123 4567",
+                     *       "email": "anna.virtanen@example.fi",
+                     *       "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "employer": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "companyName": "Example"
+                     *       },
+                     *       "manager": true,
+                     *       "hidden": true,
+                     *       "ssn": "Example",
+                     *       "taxNumber": "Example",
+                     *       "dob": "Example",
+                     *       "address": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI",
+                     *         "dateFrom": "Example",
+                     *         "dateTo": "Example",
+                     *         "type": "VISITING",
+                     *         "hidden": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "firstname": "Example",
+                     *       "lastname": "Example",
+                     *       "phone": "+358 40 123 4567",
+                     *       "email": "anna.virtanen@example.fi",
+                     *       "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "employer": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "companyName": "Example"
+                     *       },
+                     *       "manager": true,
+                     *       "hidden": true,
+                     *       "ssn": "Example",
+                     *       "taxNumber": "Example",
+                     *       "dob": "Example",
+                     *       "address": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI",
+                     *         "dateFrom": "Example",
+                     *         "dateTo": "Example",
+                     *         "type": "VISITING",
+                     *         "hidden": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    personUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstname": "Example",
+                 *       "lastname": "Example",
+                 *       "phone": "Example",
+                 *       "email": "",
+                 *       "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                 *       "manager": true,
+                 *       "hidden": true,
+                 *       "taxNumber": "Example",
+                 *       "ssn": "Example",
+                 *       "dob": "Example",
+                 *       "address": {
+                 *         "address1": "Example",
+                 *         "address2": "Example",
+                 *         "address3": "Example",
+                 *         "postcode": "Example",
+                 *         "city": "Example",
+                 *         "country": "Example",
+                 *         "dateFrom": "Example",
+                 *         "dateTo": "Example",
+                 *         "type": "VISITING",
+                 *         "hidden": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    firstname?: string | null;
+                    lastname?: string | null;
+                    phone?: string | null;
+                    email?: "" | null | string;
+                    employerId?: string | null;
+                    manager?: boolean;
+                    hidden?: boolean;
+                    taxNumber?: string | null;
+                    ssn?: string | null;
+                    dob?: string | null;
+                    address?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        address3?: string | null;
+                        postcode?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        dateFrom?: string | null;
+                        dateTo?: string | null;
+                        /** @enum {string} */
+                        type?: "VISITING";
+                        hidden?: boolean;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "firstname": "Example",
+                     *       "lastname": "Example",
+                     *       "phone": "+358 40 123 4567",
+                     *       "email": "anna.virtanen@example.fi",
+                     *       "employerId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "employer": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "companyName": "Example"
+                     *       },
+                     *       "manager": true,
+                     *       "hidden": true,
+                     *       "ssn": "Example",
+                     *       "taxNumber": "Example",
+                     *       "dob": "Example",
+                     *       "address": {
+                     *         "address1": "Example",
+                     *         "address2": "Example",
+                     *         "address3": "Example",
+                     *         "postcode": "Example",
+                     *         "city": "Tampere",
+                     *         "country": "FI",
+                     *         "dateFrom": "Example",
+                     *         "dateTo": "Example",
+                     *         "type": "VISITING",
+                     *         "hidden": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstname: string;
+                        lastname: string;
+                        phone: string | null;
+                        email: string | null;
+                        employerId: string | null;
+                        employer: {
+                            /** Format: uuid */
+                            id: string;
+                            companyName: string;
+                        } | null;
+                        manager: boolean;
+                        hidden: boolean;
+                        /** @description Personal identity code. Masked (`••••` and the last 4 characters) in every answer but the single person's to a tenant admin's own session. */
+                        ssn: string | null;
+                        /** @description Tax number, masked as `ssn` is. */
+                        taxNumber: string | null;
+                        /** @description Birth date, YYYY-MM-DD, 1950-01-01 … today. */
+                        dob: string | null;
+                        address: {
+                            address1: string | null;
+                            address2: string | null;
+                            address3: string | null;
+                            postcode: string | null;
+                            city: string | null;
+                            country: string | null;
+                            dateFrom: string | null;
+                            dateTo: string | null;
+                            /** @enum {string} */
+                            type: "VISITING";
+                            hidden: boolean;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

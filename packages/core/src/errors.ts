@@ -238,5 +238,7 @@ export const FIELD_ERRORS = [
   "invalid_country",
   "too_long",
   "invalid_phone",
+  /** A person's birth date outside 1950-01-01 … today (document 3 §3, issue 22). */
+  "birth_date_out_of_range",
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

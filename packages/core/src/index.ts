@@ -8,6 +8,7 @@ export * from "./input-safety";
 export * from "./languages";
 export * from "./messages";
 export * from "./notifications";
+export * from "./parties";
 export * from "./password-policy";
 export * from "./permissions";
 export * from "./phone";

@@ -24,6 +24,11 @@ export const PERMISSIONS = [
   "tenant.apikeys.manage",
   /** The organisation's webhook endpoints and their deliveries (issue 20.4); paid plans only. */
   "tenant.webhooks.manage",
+  /** Parties and persons of the organisation's CRM (document 3 §6: tenant_admin only; issue 22). */
+  "party.read",
+  "party.write",
+  "person.read",
+  "person.write",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

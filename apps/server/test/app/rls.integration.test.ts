@@ -168,6 +168,8 @@ const surveyRows = {
  * write is refused. A new tenant-owned table fails this test until it has a factory here.
  */
 const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> = {
+  parties: (tx, { tenantId }) => tx.insert(schema.parties).values({ tenantId, companyName: "RLS Oy" }),
+  persons: (tx, { tenantId }) => tx.insert(schema.persons).values({ tenantId, lastname: "RLS" }),
   tenants: (tx, { tenantId }) =>
     tx.insert(schema.tenants).values({ id: tenantId, name: `RLS ${tenantId.slice(0, 8)}`, country: "FI" }),
   memberships: (tx, { tenantId, userId }) =>

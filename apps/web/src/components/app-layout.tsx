@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
+  IconAddressBook,
   IconBuilding,
   IconCategory,
   IconChartBar,
@@ -173,6 +174,24 @@ function MainNav({
               params={{ tenantId: tenant.id }}
               label={<Trans>Tasks</Trans>}
               leftSection={<IconChecklist size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {tenant.permissions.has("party.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/parties"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Parties</Trans>}
+              leftSection={<IconBuilding size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {tenant.permissions.has("person.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/persons"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Persons</Trans>}
+              leftSection={<IconAddressBook size={18} />}
               onClick={onNavigate}
             />
           ) : null}

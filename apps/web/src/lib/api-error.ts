@@ -179,6 +179,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldError, MessageDescriptor> = {
   invalid_country: msg`Choose a country from the list`,
   too_long: msg`The value is too long`,
   invalid_phone: msg`Field must be a phone number`,
+  birth_date_out_of_range: msg`The birth date must be between 1 January 1950 and today`,
 };
 
 const GENERIC_ERROR = msg`An error occurred.`;

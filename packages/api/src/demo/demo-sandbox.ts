@@ -207,6 +207,17 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
     exclude: "a sandbox has no Stripe customer: it keeps the copied plan and can buy nothing (issue 21)",
   },
   sessions: { exclude: "the visitor gets a new session; no other sandbox user ever signs in" },
+  parties: tenantRows(schema.parties, { transform: renewed({}) }),
+  persons: tenantRows(schema.persons, {
+    transform: (row, ids) => {
+      const copy = renewed({})(row, ids);
+      if (!copy) return null;
+      copy.employerId = row.employerId ? (ids.rows.get(String(row.employerId)) ?? null) : null;
+      copy.ssnSealed = null;
+      copy.taxNumberSealed = null;
+      return copy;
+    },
+  }),
   message_reads: { exclude: "when a person last opened the message center: the visitor starts unread" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",

@@ -1,6 +1,7 @@
 import { type SystemDb, withSystem } from "@kunto/db";
 import { type SeedOptions, type SeedResult, seedPlatform } from "@kunto/db/seed";
 import { seedDemoMessages } from "./seed-messages";
+import { seedDemoParties } from "./seed-parties";
 import { seedDemoSurveys } from "./seed-surveys";
 import { seedDemoTasks } from "./seed-tasks";
 
@@ -16,6 +17,7 @@ export async function seed(options: SeedOptions & { system: SystemDb }): Promise
     const result = await seedPlatform(tx, options);
     await seedDemoSurveys(tx);
     await seedDemoTasks(tx);
+    await seedDemoParties(tx);
     await seedDemoMessages(tx);
     return result;
   });

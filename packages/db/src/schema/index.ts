@@ -3,6 +3,7 @@ export * from "./billing";
 export * from "./content";
 export * from "./messages";
 export * from "./notifications";
+export * from "./parties";
 export * from "./platform";
 export * from "./sandbox";
 export * from "./surveys";

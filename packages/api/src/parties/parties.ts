@@ -1,0 +1,156 @@
+import { DEFAULT_PARTY_TYPE, type PartyType, type TPartyInput, type ZPartyInput } from "@kunto/core";
+import { schema, type Tx } from "@kunto/db";
+import { and, asc, count, eq, inArray, like, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { fail } from "../errors";
+import { containsPattern, limitOf, offsetOf, type PageParams, pageOf } from "./paging";
+
+/** Parties of the organisation (document 3 §3 Party, §7 Parties; issue 22). */
+type Row = typeof schema.parties.$inferSelect;
+type Input = z.output<typeof ZPartyInput>;
+type Address = NonNullable<Input["visitingAddress"]>;
+
+const p = schema.parties;
+
+const addressOf = (a: Row["visitingAddress"]) =>
+  a
+    ? {
+        address1: a.address1 ?? null,
+        address2: a.address2 ?? null,
+        address3: a.address3 ?? null,
+        postcode: a.postcode ?? null,
+        city: a.city ?? null,
+        country: a.country ?? null,
+      }
+    : null;
+
+export const toParty = (row: Row) => ({
+  id: row.id,
+  companyName: row.companyName,
+  businessCode: row.businessCode,
+  contactFirstname: row.contactFirstname,
+  contactLastname: row.contactLastname,
+  phone: row.phone,
+  email: row.email,
+  code: row.code,
+  type: row.type,
+  visitingAddress: addressOf(row.visitingAddress),
+  billingAddress: addressOf(row.billingAddress),
+  tenantParty: row.tenantParty,
+});
+export type PartyDto = ReturnType<typeof toParty>;
+
+const storedAddress = (a: Address | null | undefined) =>
+  a === undefined
+    ? undefined
+    : a === null
+      ? null
+      : {
+          address1: a.address1 ?? null,
+          address2: a.address2 ?? null,
+          address3: a.address3 ?? null,
+          postcode: a.postcode ?? null,
+          city: a.city ?? null,
+          country: a.country ?? null,
+        };
+
+/** The columns an input names; `tenantParty` is read-only and never taken. */
+function valuesOf(input: Input) {
+  return {
+    companyName: input.companyName === undefined ? undefined : (input.companyName ?? ""),
+    businessCode: input.businessCode,
+    contactFirstname: input.contactFirstname,
+    contactLastname: input.contactLastname,
+    phone: input.phone,
+    email: input.email,
+    code: input.code,
+    type: input.type,
+    visitingAddress: storedAddress(input.visitingAddress),
+    billingAddress: storedAddress(input.billingAddress),
+  };
+}
+
+const ordered = [asc(p.companyName), asc(p.id)];
+
+export async function listParties(tx: Tx, tenantId: string, type?: PartyType): Promise<PartyDto[]> {
+  const where = type ? and(eq(p.tenantId, tenantId), eq(p.type, type)) : eq(p.tenantId, tenantId);
+  const rows = await tx
+    .select()
+    .from(p)
+    .where(where)
+    .orderBy(...ordered);
+  return rows.map(toParty);
+}
+
+export interface PartyPageQuery extends PageParams {
+  types?: PartyType[];
+  search?: string | null;
+}
+
+/** One page in SQL, sorted by company name, with the total of the filter. */
+export async function pageParties(tx: Tx, tenantId: string, q: PartyPageQuery) {
+  const filters: SQL[] = [eq(p.tenantId, tenantId)];
+  if (q.types?.length) filters.push(inArray(p.type, q.types));
+  if (q.search) filters.push(like(p.search, containsPattern(q.search)));
+  const where = and(...filters);
+  const [rows, total] = await Promise.all([
+    tx
+      .select()
+      .from(p)
+      .where(where)
+      .orderBy(...ordered)
+      .limit(limitOf(q))
+      .offset(offsetOf(q)),
+    tx.select({ n: count() }).from(p).where(where),
+  ]);
+  return pageOf(rows.map(toParty), total[0]?.n ?? 0);
+}
+
+export async function findParty(tx: Tx, tenantId: string, id: string): Promise<Row | null> {
+  const [row] = await tx
+    .select()
+    .from(p)
+    .where(and(eq(p.tenantId, tenantId), eq(p.id, id)));
+  return row ?? null;
+}
+
+export async function getParty(tx: Tx, tenantId: string, id: string): Promise<PartyDto> {
+  const row = await findParty(tx, tenantId, id);
+  if (!row) return fail("not_found");
+  return toParty(row);
+}
+
+export async function createParty(tx: Tx, tenantId: string, input: Input): Promise<PartyDto> {
+  const values = valuesOf(input);
+  const [row] = await tx
+    .insert(p)
+    .values({
+      ...values,
+      tenantId,
+      companyName: values.companyName ?? "",
+      type: values.type ?? DEFAULT_PARTY_TYPE,
+      visitingAddress: values.visitingAddress ?? null,
+      billingAddress: values.billingAddress ?? null,
+    })
+    .returning();
+  if (!row) return fail("internal_error");
+  return toParty(row);
+}
+
+export async function updateParty(tx: Tx, tenantId: string, id: string, input: Input): Promise<PartyDto> {
+  const values = definedOnly(valuesOf(input));
+  if (Object.keys(values).length === 0) return getParty(tx, tenantId, id);
+  const [row] = await tx
+    .update(p)
+    .set(values)
+    .where(and(eq(p.tenantId, tenantId), eq(p.id, id)))
+    .returning();
+  if (!row) return fail("not_found");
+  return toParty(row);
+}
+
+/** The keys an update names (drizzle refuses a `set` with nothing in it). */
+export const definedOnly = <T extends Record<string, unknown>>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export type { TPartyInput };

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgPolicy, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, currentTenantSql, id, platformAdminSql, tenantId, updatedAt } from "./columns";
+import { tenants } from "./tenants";
+import { bytea } from "./users";
+
+/**
+ * Parties and persons of an organisation's small CRM (document 3 §2-§7, issue 22). Both tenant-owned
+ * under the tenant policy. Lists sort by name (b-tree indexes) and search a lower-cased text of the
+ * searchable columns. No trigram index: under row-level security the app role's `LIKE` (not
+ * leakproof) cannot be an index condition, so such an index would only cost writes.
+ */
+/**
+ * `tenantPolicy` with the tenant setting read once per statement (an init plan) instead of once per
+ * row: the lists count every row of their filter, and at 100,000 rows the per-row
+ * `current_setting` call was most of a page's time (`pnpm bench parties`). Same rows, same rule.
+ */
+const tenantPolicy = (table: string, column: PgColumn) =>
+  pgPolicy(`${table}_tenant_isolation`, {
+    as: "permissive",
+    for: "all",
+    using: sql`${column} = (select ${currentTenantSql}) or ${platformAdminSql}`,
+    withCheck: sql`${column} = (select ${currentTenantSql}) or ${platformAdminSql}`,
+  });
+
+const tenantRef = () => tenantId().references(() => tenants.id, { onDelete: "cascade" });
+
+export const PARTY_TYPES = ["customer", "supplier", "employer", "contractor"] as const;
+
+/** Document 3 §3 Address; a person's address also has dateFrom, dateTo, type and hidden. */
+export type StoredAddress = {
+  address1: string | null;
+  address2: string | null;
+  address3: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  type?: "VISITING";
+  hidden?: boolean;
+};
+
+export const parties = pgTable(
+  "parties",
+  {
+    id: id(),
+    tenantId: tenantRef(),
+    companyName: text().notNull().default(""),
+    businessCode: text(),
+    contactFirstname: text(),
+    contactLastname: text(),
+    phone: text(),
+    email: text(),
+    code: text(),
+    type: text({ enum: PARTY_TYPES }).notNull().default("customer"),
+    visitingAddress: jsonb().$type<StoredAddress>(),
+    billingAddress: jsonb().$type<StoredAddress>(),
+    /** The organisation's own party; read-only for clients. */
+    tenantParty: boolean().notNull().default(false),
+    /** What the list's search box looks in, lower-cased. */
+    search: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(company_name, '') || ' ' || coalesce(business_code, '') || ' ' || coalesce(code, ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("parties_tenant_name_idx").on(t.tenantId, t.companyName, t.id),
+    index("parties_tenant_type_name_idx").on(t.tenantId, t.type, t.companyName, t.id),
+    tenantPolicy("parties", t.tenantId),
+  ],
+);
+
+export const persons = pgTable(
+  "persons",
+  {
+    id: id(),
+    tenantId: tenantRef(),
+    firstname: text().notNull().default(""),
+    lastname: text().notNull().default(""),
+    phone: text(),
+    email: text(),
+    employerId: uuid().references(() => parties.id, { onDelete: "set null" }),
+    manager: boolean().notNull().default(false),
+    hidden: boolean().notNull().default(false),
+    /**
+     * Personal identity code and tax number: AES-256-GCM under a SECRETS_KEY sub-key of their own,
+     * bound to the row and the field (packages/api/src/parties/sealing.ts). Never stored in clear.
+     */
+    ssnSealed: bytea(),
+    taxNumberSealed: bytea(),
+    dob: date(),
+    address: jsonb().$type<StoredAddress>(),
+    search: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(lastname, '') || ' ' || coalesce(firstname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("persons_tenant_name_idx").on(t.tenantId, t.lastname, t.firstname, t.id),
+    index("persons_employer_idx").on(t.employerId),
+    tenantPolicy("persons", t.tenantId),
+  ],
+);

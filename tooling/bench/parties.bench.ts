@@ -1,0 +1,84 @@
+// Parties and persons at volume (issue 22), on loopback against the real server (embedded
+// PostgreSQL in a temporary folder): one organisation with 100,000 parties and 100,000 persons;
+// p50 / p95 of sequential calls after a warm-up for the lists' pages: the first page, a deep page,
+// a type filter and a search (GET /api/tenant/party/paged, POST /api/tenant/person/paged).
+// Target: p95 < 50 ms for each.
+import { startServer } from "./server";
+
+const port = 3294;
+const base = `http://127.0.0.1:${port}`;
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const volume = Number(process.env.BENCH_PARTIES ?? 100_000);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function demo(): Promise<{ cookie: string; tenantId: string }> {
+  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
+    tenants: Array<{ id: string; name: string }>;
+  };
+  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
+  if (!tenant) throw new Error("demo tenant missing");
+  return { cookie, tenantId: tenant.id };
+}
+
+async function measure(label: string, call: () => Promise<Response>) {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < runs + 20; i++) {
+    const start = performance.now();
+    const response = await call();
+    const body = (await response.json()) as { totalElements: number };
+    if (!response.ok) throw new Error(`${label}: ${response.status}`);
+    if (i >= 20) times.push(performance.now() - start);
+    total = body.totalElements;
+  }
+  const p95 = percentile(times, 95);
+  console.log(
+    `${label.padEnd(58)} ${String(total).padStart(7)} rows   p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms${p95 < 50 ? "" : "   (over the 50 ms target)"}`,
+  );
+}
+
+async function main() {
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
+  try {
+    const { cookie, tenantId } = await demo();
+    const headers = { cookie, "x-tenant-id": tenantId };
+    const writeHeaders = {
+      ...headers,
+      "content-type": "application/json",
+      origin: `http://localhost:${port}`,
+    };
+    const seeded = await fetch(`${base}/__bench/parties`, {
+      method: "POST",
+      headers: writeHeaders,
+      body: JSON.stringify({ parties: volume, persons: volume }),
+    });
+    if (!seeded.ok) throw new Error(`bench parties: ${seeded.status} ${await seeded.text()}`);
+    console.log(`${volume} parties and ${volume} persons in one organisation, ${runs} sequential calls each`);
+    const party = (query: string) => () => fetch(`${base}/api/tenant/party/paged${query}`, { headers });
+    await measure("GET /tenant/party/paged (first page of 50)", party(""));
+    await measure("GET /tenant/party/paged?pageNo=1000", party("?pageNo=1000"));
+    await measure("GET /tenant/party/paged?types=supplier,employer", party("?types=supplier,employer"));
+    await measure("GET /tenant/party/paged?search=0012345", party("?search=0012345"));
+    await measure("GET /tenant/party/paged?search=bench a1", party("?search=bench%20a1"));
+    const person = (query: string, body: unknown) => () =>
+      fetch(`${base}/api/tenant/person/paged${query}`, {
+        method: "POST",
+        headers: writeHeaders,
+        body: JSON.stringify(body),
+      });
+    await measure("POST /tenant/person/paged (first page of 50)", person("", {}));
+    await measure("POST /tenant/person/paged?pageNo=1000", person("?pageNo=1000", {}));
+    await measure("POST /tenant/person/paged {search: person4242}", person("", { search: "person4242" }));
+    await measure("POST /tenant/person/paged {search: last}", person("", { search: "last" }));
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
