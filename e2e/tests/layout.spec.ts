@@ -144,6 +144,8 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/reports/rg/efficiency`,
         `${base}/reports/rg/culture`,
         `${base}/tasks`,
+        `${base}/worktasks`,
+        `${base}/items`,
         `${base}/parties`,
         `${base}/party`,
         `${base}/persons`,

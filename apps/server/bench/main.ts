@@ -5,6 +5,7 @@ import { runServer } from "../src/server";
 import { addPartyBenchRoutes } from "./party-routes";
 import { addReportBenchRoutes } from "./report-routes";
 import { addBenchRoutes, addSurveyBenchRoutes, addTaskBenchRoutes } from "./routes";
+import { addWorkTaskBenchRoutes } from "./worktask-routes";
 
 runServer({
   extend: (app, db) => {
@@ -13,5 +14,6 @@ runServer({
     addTaskBenchRoutes(app, db);
     addReportBenchRoutes(app, db);
     addPartyBenchRoutes(app, db);
+    addWorkTaskBenchRoutes(app, db);
   },
 });

@@ -34,6 +34,7 @@ import { Route as AuthedAdminmessagecenterMessageNewRouteImport } from './routes
 import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$tenantId/index'
 import { Route as AuthedTTenantIdAuditRouteImport } from './routes/_authed/t/$tenantId/audit'
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
+import { Route as AuthedTTenantIdItemsRouteImport } from './routes/_authed/t/$tenantId/items'
 import { Route as AuthedTTenantIdMessagesRouteImport } from './routes/_authed/t/$tenantId/messages'
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
 import { Route as AuthedTTenantIdPartiesRouteImport } from './routes/_authed/t/$tenantId/parties'
@@ -42,6 +43,7 @@ import { Route as AuthedTTenantIdSettingsRouteImport } from './routes/_authed/t/
 import { Route as AuthedTTenantIdTeamsRouteImport } from './routes/_authed/t/$tenantId/teams'
 import { Route as AuthedTTenantIdUsersRouteImport } from './routes/_authed/t/$tenantId/users'
 import { Route as AuthedTTenantIdWelcomeRouteImport } from './routes/_authed/t/$tenantId/welcome'
+import { Route as AuthedTTenantIdWorktasksRouteImport } from './routes/_authed/t/$tenantId/worktasks'
 import { Route as AuthedTTenantIdAnalysesIndexRouteImport } from './routes/_authed/t/$tenantId/analyses/index'
 import { Route as AuthedTTenantIdAnalysesNewRouteImport } from './routes/_authed/t/$tenantId/analyses/new'
 import { Route as AuthedTTenantIdPartyIndexRouteImport } from './routes/_authed/t/$tenantId/party.index'
@@ -187,6 +189,11 @@ const AuthedTTenantIdDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdItemsRoute = AuthedTTenantIdItemsRouteImport.update({
+  id: '/items',
+  path: '/items',
+  getParentRoute: () => AuthedTTenantIdRouteRoute,
+} as any)
 const AuthedTTenantIdMessagesRoute = AuthedTTenantIdMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -228,6 +235,12 @@ const AuthedTTenantIdWelcomeRoute = AuthedTTenantIdWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthedTTenantIdRouteRoute,
 } as any)
+const AuthedTTenantIdWorktasksRoute =
+  AuthedTTenantIdWorktasksRouteImport.update({
+    id: '/worktasks',
+    path: '/worktasks',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdAnalysesIndexRoute =
   AuthedTTenantIdAnalysesIndexRouteImport.update({
     id: '/analyses/',
@@ -330,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/t/$tenantId/items': typeof AuthedTTenantIdItemsRoute
   '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/parties': typeof AuthedTTenantIdPartiesRoute
@@ -338,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
+  '/t/$tenantId/worktasks': typeof AuthedTTenantIdWorktasksRoute
   '/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/person/$id': typeof AuthedTTenantIdPersonIdRoute
@@ -376,6 +391,7 @@ export interface FileRoutesByTo {
   '/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/t/$tenantId/items': typeof AuthedTTenantIdItemsRoute
   '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/t/$tenantId/parties': typeof AuthedTTenantIdPartiesRoute
@@ -384,6 +400,7 @@ export interface FileRoutesByTo {
   '/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
+  '/t/$tenantId/worktasks': typeof AuthedTTenantIdWorktasksRoute
   '/t/$tenantId': typeof AuthedTTenantIdIndexRoute
   '/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/t/$tenantId/person/$id': typeof AuthedTTenantIdPersonIdRoute
@@ -425,6 +442,7 @@ export interface FileRoutesById {
   '/_authed/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/_authed/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/_authed/t/$tenantId/items': typeof AuthedTTenantIdItemsRoute
   '/_authed/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
   '/_authed/t/$tenantId/parties': typeof AuthedTTenantIdPartiesRoute
@@ -433,6 +451,7 @@ export interface FileRoutesById {
   '/_authed/t/$tenantId/teams': typeof AuthedTTenantIdTeamsRoute
   '/_authed/t/$tenantId/users': typeof AuthedTTenantIdUsersRoute
   '/_authed/t/$tenantId/welcome': typeof AuthedTTenantIdWelcomeRoute
+  '/_authed/t/$tenantId/worktasks': typeof AuthedTTenantIdWorktasksRoute
   '/_authed/t/$tenantId/': typeof AuthedTTenantIdIndexRoute
   '/_authed/t/$tenantId/analyses/new': typeof AuthedTTenantIdAnalysesNewRoute
   '/_authed/t/$tenantId/person/$id': typeof AuthedTTenantIdPersonIdRoute
@@ -474,6 +493,7 @@ export interface FileRouteTypes {
     | '/adminmessagecenter/message/new'
     | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
+    | '/t/$tenantId/items'
     | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/parties'
@@ -482,6 +502,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/teams'
     | '/t/$tenantId/users'
     | '/t/$tenantId/welcome'
+    | '/t/$tenantId/worktasks'
     | '/t/$tenantId/'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/person/$id'
@@ -520,6 +541,7 @@ export interface FileRouteTypes {
     | '/adminmessagecenter/message/new'
     | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
+    | '/t/$tenantId/items'
     | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
     | '/t/$tenantId/parties'
@@ -528,6 +550,7 @@ export interface FileRouteTypes {
     | '/t/$tenantId/teams'
     | '/t/$tenantId/users'
     | '/t/$tenantId/welcome'
+    | '/t/$tenantId/worktasks'
     | '/t/$tenantId'
     | '/t/$tenantId/analyses/new'
     | '/t/$tenantId/person/$id'
@@ -568,6 +591,7 @@ export interface FileRouteTypes {
     | '/_authed/adminmessagecenter/message/new'
     | '/_authed/t/$tenantId/audit'
     | '/_authed/t/$tenantId/dashboard'
+    | '/_authed/t/$tenantId/items'
     | '/_authed/t/$tenantId/messages'
     | '/_authed/t/$tenantId/onboarding'
     | '/_authed/t/$tenantId/parties'
@@ -576,6 +600,7 @@ export interface FileRouteTypes {
     | '/_authed/t/$tenantId/teams'
     | '/_authed/t/$tenantId/users'
     | '/_authed/t/$tenantId/welcome'
+    | '/_authed/t/$tenantId/worktasks'
     | '/_authed/t/$tenantId/'
     | '/_authed/t/$tenantId/analyses/new'
     | '/_authed/t/$tenantId/person/$id'
@@ -777,6 +802,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdDashboardRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/items': {
+      id: '/_authed/t/$tenantId/items'
+      path: '/items'
+      fullPath: '/t/$tenantId/items'
+      preLoaderRoute: typeof AuthedTTenantIdItemsRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/messages': {
       id: '/_authed/t/$tenantId/messages'
       path: '/messages'
@@ -831,6 +863,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome'
       fullPath: '/t/$tenantId/welcome'
       preLoaderRoute: typeof AuthedTTenantIdWelcomeRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
+    '/_authed/t/$tenantId/worktasks': {
+      id: '/_authed/t/$tenantId/worktasks'
+      path: '/worktasks'
+      fullPath: '/t/$tenantId/worktasks'
+      preLoaderRoute: typeof AuthedTTenantIdWorktasksRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
     '/_authed/t/$tenantId/analyses/': {
@@ -930,6 +969,7 @@ declare module '@tanstack/react-router' {
 interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdAuditRoute: typeof AuthedTTenantIdAuditRoute
   AuthedTTenantIdDashboardRoute: typeof AuthedTTenantIdDashboardRoute
+  AuthedTTenantIdItemsRoute: typeof AuthedTTenantIdItemsRoute
   AuthedTTenantIdMessagesRoute: typeof AuthedTTenantIdMessagesRoute
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
   AuthedTTenantIdPartiesRoute: typeof AuthedTTenantIdPartiesRoute
@@ -938,6 +978,7 @@ interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdTeamsRoute: typeof AuthedTTenantIdTeamsRoute
   AuthedTTenantIdUsersRoute: typeof AuthedTTenantIdUsersRoute
   AuthedTTenantIdWelcomeRoute: typeof AuthedTTenantIdWelcomeRoute
+  AuthedTTenantIdWorktasksRoute: typeof AuthedTTenantIdWorktasksRoute
   AuthedTTenantIdIndexRoute: typeof AuthedTTenantIdIndexRoute
   AuthedTTenantIdAnalysesNewRoute: typeof AuthedTTenantIdAnalysesNewRoute
   AuthedTTenantIdPersonIdRoute: typeof AuthedTTenantIdPersonIdRoute
@@ -957,6 +998,7 @@ interface AuthedTTenantIdRouteRouteChildren {
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdAuditRoute: AuthedTTenantIdAuditRoute,
   AuthedTTenantIdDashboardRoute: AuthedTTenantIdDashboardRoute,
+  AuthedTTenantIdItemsRoute: AuthedTTenantIdItemsRoute,
   AuthedTTenantIdMessagesRoute: AuthedTTenantIdMessagesRoute,
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,
   AuthedTTenantIdPartiesRoute: AuthedTTenantIdPartiesRoute,
@@ -965,6 +1007,7 @@ const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdTeamsRoute: AuthedTTenantIdTeamsRoute,
   AuthedTTenantIdUsersRoute: AuthedTTenantIdUsersRoute,
   AuthedTTenantIdWelcomeRoute: AuthedTTenantIdWelcomeRoute,
+  AuthedTTenantIdWorktasksRoute: AuthedTTenantIdWorktasksRoute,
   AuthedTTenantIdIndexRoute: AuthedTTenantIdIndexRoute,
   AuthedTTenantIdAnalysesNewRoute: AuthedTTenantIdAnalysesNewRoute,
   AuthedTTenantIdPersonIdRoute: AuthedTTenantIdPersonIdRoute,

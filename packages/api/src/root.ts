@@ -7,6 +7,7 @@ import { categoryRouter, staticTaskRouter } from "./categories/router";
 import { dashboardRouter } from "./dashboard/router";
 import { demoRouter } from "./demo/router";
 import { authRouter } from "./identity/router";
+import { itemRouter } from "./items/router";
 import { messageCenterRouter } from "./messages/router";
 import { notificationRouter } from "./notifications/router";
 import { personRouter } from "./parties/person-router";
@@ -24,6 +25,7 @@ import { teamRouter } from "./teams/router";
 import { createCallerFactory, router } from "./trpc";
 import { userRouter } from "./users/router";
 import { webhookRouter } from "./webhooks/router";
+import { helloRouter, workTaskRouter } from "./worktasks/router";
 
 /** Domains to come: party, message, financials. */
 export const appRouter = router({
@@ -54,6 +56,9 @@ export const appRouter = router({
   report: reportRouter,
   party: partyRouter,
   person: personRouter,
+  workTask: workTaskRouter,
+  hello: helloRouter,
+  item: itemRouter,
 });
 
 registerProcedures(appRouter);

@@ -2696,6 +2696,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenant/worktask/paged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of work tasks
+         * @description Tenant admins: every task. Basic members: their own (assigned to them or made by them). Read-only members read every task. `pageNo` (from 0), `pageSize` and `sortBy` may be sent in the query or the body; `searchString` (title and message, any case), `statuses` and `assignedUserIds` filter. The answer has the page's `content` and `totalElements`. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.read`.
+         */
+        post: operations["workTaskPaged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/worktask/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members a work task can be assigned to
+         * @description Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.read`.
+         */
+        get: operations["workTaskAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/worktask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Work tasks
+         * @description Tenant admins: every task. Basic members: their own (assigned to them or made by them). Read-only members read every task. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.read`.
+         */
+        get: operations["workTaskList"];
+        put?: never;
+        /**
+         * Create a work task
+         * @description Tenant admins. Title and message are required (`required_fields`); the status defaults to RECEIVED; the assignee must be a member (`worktask_assignee_unknown`); the caller is the assigner. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.manage`.
+         */
+        post: operations["workTaskCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/worktask/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One work task
+         * @description Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.read`.
+         */
+        get: operations["workTaskGet"];
+        /**
+         * Change a work task
+         * @description Tenant admins, and basic members for their own tasks. Fields left out stay as they are. A new assignee only from a tenant admin or the task's assigner (403 `access_denied`). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.write`.
+         */
+        put: operations["workTaskUpdate"];
+        post?: never;
+        /**
+         * Delete a work task
+         * @description Tenant admins, or the task's assignee (403 `access_denied` for others). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.write`.
+         */
+        delete: operations["workTaskDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/worktask/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a work task's status
+         * @description Tenant admins, and basic members for their own tasks. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.write`.
+         */
+        put: operations["workTaskSetStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/hello": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notes on the work-task page
+         * @description Every member; the newest 50, newest first. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.read`.
+         */
+        get: operations["helloList"];
+        put?: never;
+        /**
+         * Leave a note on the work-task page
+         * @description Tenant admins and basic members; `msg` 1 to 500 characters. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.write`.
+         */
+        post: operations["helloCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/hello/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a note
+         * @description Its author or a tenant admin (403 `access_denied` for others). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `worktask.write`.
+         */
+        delete: operations["helloDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's items (not deleted)
+         * @description Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `item.manage`.
+         */
+        get: operations["itemList"];
+        put?: never;
+        /**
+         * Create an item
+         * @description Name and type are required (`required_fields`). Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `item.manage`.
+         */
+        post: operations["itemCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/item/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Items of the given types
+         * @description Types: testityyppi. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `item.manage`.
+         */
+        post: operations["itemByTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/item/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One item
+         * @description Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `item.manage`.
+         */
+        get: operations["itemGet"];
+        /**
+         * Change an item, or delete it (`active: false`)
+         * @description Fields left out stay as they are. The type cannot change (`item_type_fixed`); `active: false` deletes the item softly: it is hidden from then on. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `item.manage`.
+         */
+        put: operations["itemUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/image/{key}": {
         parameters: {
             query?: never;
@@ -2964,11 +3188,11 @@ export interface components {
         /** @description Every error answer. `message` repeats `error_key`, the key the client translates. */
         Error: {
             /** @enum {string} */
-            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
+            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
             /** @description The tRPC error code. */
             code: string;
             /** @enum {string} */
-            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
+            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
             /** @description Present when a procedure answered (not for refusals before one: unknown path, CSRF, size). */
             data?: {
                 code: string;
@@ -2976,7 +3200,7 @@ export interface components {
                 /** @description The procedure that answered. */
                 path?: string | null;
                 /** @enum {string} */
-                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "tenant_header_invalid";
+                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
                 /** @description The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client. */
                 fields?: {
                     [key: string]: string;
@@ -3032,7 +3256,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "price_unknown" | "stripe_signature_invalid" | "tenant_header_invalid";
+                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "price_unknown" | "stripe_signature_invalid" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
                 };
             };
         };
@@ -20229,6 +20453,1264 @@ export interface operations {
                             type: "VISITING";
                             hidden: boolean;
                         } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskPaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNo": 0,
+                 *       "pageSize": 0,
+                 *       "sortBy": "Example",
+                 *       "searchString": "Example",
+                 *       "statuses": [
+                 *         "RECEIVED"
+                 *       ],
+                 *       "assignedUserIds": [
+                 *         "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 0 */
+                    pageNo?: number;
+                    /**
+                     * @description Rows a page (the screen offers 50, 100, 500); 0 answers every row.
+                     * @default 50
+                     */
+                    pageSize?: number;
+                    /** @description `field:ASC` or `field:DESC`, comma separated; fields createdAt, title, status, assignedUser. Default createdAt:DESC. */
+                    sortBy?: string;
+                    searchString?: string | null;
+                    statuses?: ("RECEIVED" | "WAITING" | "INPROGRESS" | "DONE")[] | null;
+                    assignedUserIds?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "title": "Example",
+                     *           "message": "Example",
+                     *           "status": "RECEIVED",
+                     *           "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "assignerUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "assignedUser": {
+                     *             "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *             "firstName": "Anna",
+                     *             "lastName": "Virtanen",
+                     *             "email": "anna.virtanen@example.fi"
+                     *           },
+                     *           "assignerUser": {
+                     *             "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *             "firstName": "Anna",
+                     *             "lastName": "Virtanen",
+                     *             "email": "anna.virtanen@example.fi"
+                     *           },
+                     *           "object": "timeEntry",
+                     *           "objectId": "Example",
+                     *           "createdAt": "2026-11-24T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 0
+                     *     }
+                     */
+                    "application/json": {
+                        content: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            message: string;
+                            /** @enum {string} */
+                            status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                            assignedUserId: string | null;
+                            assignerUserId: string | null;
+                            assignedUser: {
+                                /** Format: uuid */
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string | null;
+                            } | null;
+                            assignerUser: {
+                                /** Format: uuid */
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string | null;
+                            } | null;
+                            object: ("timeEntry" | "service") | null;
+                            objectId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        totalElements: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskAssignees: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "title": "Example",
+                     *         "message": "Example",
+                     *         "status": "RECEIVED",
+                     *         "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "assignerUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "assignedUser": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "firstName": "Anna",
+                     *           "lastName": "Virtanen",
+                     *           "email": "anna.virtanen@example.fi"
+                     *         },
+                     *         "assignerUser": {
+                     *           "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *           "firstName": "Anna",
+                     *           "lastName": "Virtanen",
+                     *           "email": "anna.virtanen@example.fi"
+                     *         },
+                     *         "object": "timeEntry",
+                     *         "objectId": "Example",
+                     *         "createdAt": "2026-11-24T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                        assignedUserId: string | null;
+                        assignerUserId: string | null;
+                        assignedUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        assignerUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        object: ("timeEntry" | "service") | null;
+                        objectId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Example",
+                 *       "message": "Example",
+                 *       "status": "RECEIVED",
+                 *       "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                 *       "object": "timeEntry",
+                 *       "objectId": "Example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    title?: string;
+                    /** @default  */
+                    message?: string;
+                    /** @enum {string} */
+                    status?: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                    assignedUserId?: string | null;
+                    object?: ("timeEntry" | "service") | null;
+                    objectId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "status": "RECEIVED",
+                     *       "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignerUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignedUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "assignerUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "object": "timeEntry",
+                     *       "objectId": "Example",
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                        assignedUserId: string | null;
+                        assignerUserId: string | null;
+                        assignedUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        assignerUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        object: ("timeEntry" | "service") | null;
+                        objectId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "status": "RECEIVED",
+                     *       "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignerUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignedUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "assignerUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "object": "timeEntry",
+                     *       "objectId": "Example",
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                        assignedUserId: string | null;
+                        assignerUserId: string | null;
+                        assignedUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        assignerUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        object: ("timeEntry" | "service") | null;
+                        objectId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Example",
+                 *       "message": "Example",
+                 *       "status": "RECEIVED",
+                 *       "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                 *       "object": "timeEntry",
+                 *       "objectId": "Example"
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    message?: string;
+                    /** @enum {string} */
+                    status?: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                    assignedUserId?: string | null;
+                    object?: ("timeEntry" | "service") | null;
+                    objectId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "status": "RECEIVED",
+                     *       "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignerUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignedUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "assignerUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "object": "timeEntry",
+                     *       "objectId": "Example",
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                        assignedUserId: string | null;
+                        assignerUserId: string | null;
+                        assignedUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        assignerUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        object: ("timeEntry" | "service") | null;
+                        objectId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    workTaskSetStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "RECEIVED"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "title": "Example",
+                     *       "message": "Example",
+                     *       "status": "RECEIVED",
+                     *       "assignedUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignerUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "assignedUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "assignerUser": {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "firstName": "Anna",
+                     *         "lastName": "Virtanen",
+                     *         "email": "anna.virtanen@example.fi"
+                     *       },
+                     *       "object": "timeEntry",
+                     *       "objectId": "Example",
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        title: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "RECEIVED" | "WAITING" | "INPROGRESS" | "DONE";
+                        assignedUserId: string | null;
+                        assignerUserId: string | null;
+                        assignedUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        assignerUser: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                        } | null;
+                        object: ("timeEntry" | "service") | null;
+                        objectId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    helloList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "msg": "Example",
+                     *         "authorUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "author": "Example",
+                     *         "createdAt": "2026-11-24T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        msg: string;
+                        authorUserId: string | null;
+                        author: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    helloCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "msg": "Example"
+                 *     }
+                 */
+                "application/json": {
+                    msg: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "msg": "Example",
+                     *       "authorUserId": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "author": "Example",
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        msg: string;
+                        authorUserId: string | null;
+                        author: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    helloDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    itemList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "name": "Esimerkki Oy",
+                     *         "type": "testityyppi",
+                     *         "active": true,
+                     *         "createdAt": "2026-11-24T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "testityyppi";
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    itemCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Esimerkki Oy",
+                 *       "type": "testityyppi"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    name?: string;
+                    type?: "testityyppi" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "name": "Esimerkki Oy",
+                     *       "type": "testityyppi",
+                     *       "active": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "testityyppi";
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    itemByTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "types": [
+                 *         "testityyppi"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    types: "testityyppi"[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *         "name": "Esimerkki Oy",
+                     *         "type": "testityyppi",
+                     *         "active": true,
+                     *         "createdAt": "2026-11-24T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "testityyppi";
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    itemGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "name": "Esimerkki Oy",
+                     *       "type": "testityyppi",
+                     *       "active": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "testityyppi";
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    itemUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path: {
+                /** @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Esimerkki Oy",
+                 *       "type": "Example",
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    type?: string;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+                     *       "name": "Esimerkki Oy",
+                     *       "type": "testityyppi",
+                     *       "active": true,
+                     *       "createdAt": "2026-11-24T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "testityyppi";
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
                     };
                 };
             };

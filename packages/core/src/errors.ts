@@ -201,6 +201,11 @@ export const ERROR_STATUS = {
   billing_no_subscription: 409,
   /** Changing, canceling or renewing the subscription failed unexpectedly (document 3 §8 "subscription failed"). */
   subscription_failed: 500,
+  // work tasks and items (document 3 §5, §6; issue 22)
+  /** The assignee is not a member of the organisation. */
+  worktask_assignee_unknown: 400,
+  /** An item's type cannot change once it exists (document 3 §5). */
+  item_type_fixed: 400,
   /** A session call on an organisation without a valid X-tenant-id (a UUID). */
   tenant_header_invalid: 400,
 } as const;

@@ -29,6 +29,12 @@ export const PERMISSIONS = [
   "party.write",
   "person.read",
   "person.write",
+  /** Work tasks (issue 22): read; change one's own (assigned to or made by oneself); every task. */
+  "worktask.read",
+  "worktask.write",
+  "worktask.manage",
+  /** Items (issue 22, document 3 §6: tenant admins only). */
+  "item.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -41,8 +47,17 @@ export const ROLE_PERMISSIONS: Record<TenantRole, readonly Permission[]> = {
     "report.read",
     "task.read",
     "financials.read",
+    "worktask.read",
   ],
-  tenant_basic: ["tenant.read", "tenant.values.read", "report.read", "task.read", "financials.read"],
+  tenant_basic: [
+    "tenant.read",
+    "tenant.values.read",
+    "report.read",
+    "task.read",
+    "financials.read",
+    "worktask.read",
+    "worktask.write",
+  ],
 };
 
 export function permissionsOf(roles: readonly string[]): Set<Permission> {

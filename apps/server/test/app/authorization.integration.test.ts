@@ -443,6 +443,47 @@ const RULES: Record<string, Rule> = {
   "person.get": { access: ADMIN_ONLY, input: { id: missing }, answers: NOT_FOUND },
   "person.create": { access: ADMIN_ONLY, input: { email: "a b" }, answers: ["validation_failed"] },
   "person.update": { access: ADMIN_ONLY, input: { id: missing, lastname: "X" }, answers: NOT_FOUND },
+  // Issue 22: work tasks, their hello notes, and items.
+  "workTask.paged": { access: ALL_TENANT, input: {} },
+  "workTask.assignees": { access: ALL_TENANT },
+  "workTask.list": { access: ALL_TENANT },
+  "workTask.get": { access: ALL_TENANT, input: { id: missing }, answers: NOT_FOUND },
+  "workTask.create": { access: ADMIN_ONLY, input: { title: "", message: "" }, answers: ["required_fields"] },
+  "workTask.setStatus": {
+    access: { tenant: ["tenant_admin", "tenant_basic"] },
+    input: { id: missing, status: "DONE" },
+    answers: NOT_FOUND,
+  },
+  "workTask.update": {
+    access: { tenant: ["tenant_admin", "tenant_basic"] },
+    input: { id: missing, title: "X" },
+    answers: NOT_FOUND,
+  },
+  "workTask.delete": {
+    access: { tenant: ["tenant_admin", "tenant_basic"] },
+    input: { id: missing },
+    answers: NOT_FOUND,
+  },
+  "hello.list": { access: ALL_TENANT },
+  "hello.create": {
+    access: { tenant: ["tenant_admin", "tenant_basic"] },
+    input: { msg: "" },
+    answers: REFUSED,
+  },
+  "hello.delete": {
+    access: { tenant: ["tenant_admin", "tenant_basic"] },
+    input: { id: missing },
+    answers: NOT_FOUND,
+  },
+  "item.list": { access: ADMIN_ONLY },
+  "item.byTypes": { access: ADMIN_ONLY, input: { types: ["testityyppi"] } },
+  "item.get": { access: ADMIN_ONLY, input: { id: missing }, answers: NOT_FOUND },
+  "item.create": {
+    access: ADMIN_ONLY,
+    input: { name: "", type: "testityyppi" },
+    answers: ["required_fields"],
+  },
+  "item.update": { access: ADMIN_ONLY, input: { id: missing, name: "X" }, answers: NOT_FOUND },
   // Issue 22: the message center (platform-wide; platform admins write, everyone signed in reads).
   "messageCenter.latest": { access: "authed" },
   "messageCenter.markRead": { access: "authed", input: {} },

@@ -170,6 +170,16 @@ const surveyRows = {
 const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> = {
   parties: (tx, { tenantId }) => tx.insert(schema.parties).values({ tenantId, companyName: "RLS Oy" }),
   persons: (tx, { tenantId }) => tx.insert(schema.persons).values({ tenantId, lastname: "RLS" }),
+  work_tasks: (tx, { tenantId }) =>
+    tx.insert(schema.workTasks).values({ tenantId, title: "RLS task", message: "m" }),
+  work_task_hellos: (tx, { tenantId, userId }) =>
+    tx.insert(schema.workTaskHellos).values({ tenantId, msg: "RLS note", authorUserId: userId }),
+  work_task_counts: (tx, { tenantId }) =>
+    tx
+      .insert(schema.workTaskCounts)
+      .values({ tenantId, status: "RECEIVED", assignerUserId: randomUUID(), n: 1 }),
+  items: (tx, { tenantId }) =>
+    tx.insert(schema.items).values({ tenantId, name: "RLS item", type: "testityyppi" }),
   tenants: (tx, { tenantId }) =>
     tx.insert(schema.tenants).values({ id: tenantId, name: `RLS ${tenantId.slice(0, 8)}`, country: "FI" }),
   memberships: (tx, { tenantId, userId }) =>

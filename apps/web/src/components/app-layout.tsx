@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconAddressBook,
+  IconBox,
   IconBuilding,
   IconCategory,
   IconChartBar,
@@ -27,6 +28,7 @@ import {
   IconSettings,
   IconSpeakerphone,
   IconSwitchHorizontal,
+  IconTicket,
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
@@ -174,6 +176,24 @@ function MainNav({
               params={{ tenantId: tenant.id }}
               label={<Trans>Tasks</Trans>}
               leftSection={<IconChecklist size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {tenant.permissions.has("worktask.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/worktasks"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Work tasks</Trans>}
+              leftSection={<IconTicket size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {tenant.permissions.has("item.manage") ? (
+            <NavLinkItem
+              to="/t/$tenantId/items"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Items</Trans>}
+              leftSection={<IconBox size={18} />}
               onClick={onNavigate}
             />
           ) : null}

@@ -167,6 +167,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   promotion_code_unknown: msg`This promotion code is not valid.`,
   billing_no_subscription: msg`Your organisation has no subscription to change. Choose a plan first.`,
   subscription_failed: msg`Changing the subscription failed. Please try again.`,
+  worktask_assignee_unknown: msg`The assignee is not a member of this organisation.`,
+  item_type_fixed: msg`The type of an existing item cannot be changed.`,
 };
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */

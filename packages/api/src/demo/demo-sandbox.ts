@@ -218,6 +218,14 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
       return copy;
     },
   }),
+  work_tasks: tenantRows(schema.workTasks, {
+    transform: renewed({ nullableUsers: ["assignedUserId", "assignerUserId"] }),
+  }),
+  work_task_counts: { exclude: "kept by the work_tasks triggers: the copied tasks count themselves" },
+  work_task_hellos: tenantRows(schema.workTaskHellos, {
+    transform: renewed({ nullableUsers: ["authorUserId"] }),
+  }),
+  items: tenantRows(schema.items, { transform: renewed({}) }),
   message_reads: { exclude: "when a person last opened the message center: the visitor starts unread" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",

@@ -1,9 +1,11 @@
 import { type SystemDb, withSystem } from "@kunto/db";
 import { type SeedOptions, type SeedResult, seedPlatform } from "@kunto/db/seed";
+import { seedDemoItems } from "./seed-items";
 import { seedDemoMessages } from "./seed-messages";
 import { seedDemoParties } from "./seed-parties";
 import { seedDemoSurveys } from "./seed-surveys";
 import { seedDemoTasks } from "./seed-tasks";
+import { seedDemoWorkTasks } from "./seed-worktasks";
 
 /**
  * What `npm start` seeds, in one system-role transaction on the owner connection: the default
@@ -18,6 +20,8 @@ export async function seed(options: SeedOptions & { system: SystemDb }): Promise
     await seedDemoSurveys(tx);
     await seedDemoTasks(tx);
     await seedDemoParties(tx);
+    await seedDemoWorkTasks(tx);
+    await seedDemoItems(tx);
     await seedDemoMessages(tx);
     return result;
   });

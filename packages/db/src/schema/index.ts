@@ -1,6 +1,7 @@
 export * from "./api-keys";
 export * from "./billing";
 export * from "./content";
+export * from "./items";
 export * from "./messages";
 export * from "./notifications";
 export * from "./parties";
@@ -11,3 +12,4 @@ export * from "./tasks";
 export * from "./tenants";
 export * from "./users";
 export * from "./webhooks";
+export * from "./worktasks";
