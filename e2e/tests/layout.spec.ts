@@ -77,6 +77,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
           "/tasksmanagement",
           "/adminmessagecenter",
           "/adminmessagecenter/message/new",
+          "/translations",
         ]) {
           await adminPage.goto(path);
           await settled(adminPage);

@@ -23,6 +23,7 @@ import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedNew_accountRouteImport } from './routes/_authed/new_account'
 import { Route as AuthedTasksmanagementRouteImport } from './routes/_authed/tasksmanagement'
 import { Route as AuthedTenantsRouteImport } from './routes/_authed/tenants'
+import { Route as AuthedTranslationsRouteImport } from './routes/_authed/translations'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
 import { Route as AuthedAdminmessagecenterIndexRouteImport } from './routes/_authed/adminmessagecenter/index'
 import { Route as AuthedSurveytemplatesIndexRouteImport } from './routes/_authed/surveytemplates/index'
@@ -125,6 +126,11 @@ const AuthedTasksmanagementRoute = AuthedTasksmanagementRouteImport.update({
 const AuthedTenantsRoute = AuthedTenantsRouteImport.update({
   id: '/tenants',
   path: '/tenants',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTranslationsRoute = AuthedTranslationsRouteImport.update({
+  id: '/translations',
+  path: '/translations',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedUsersRoute = AuthedUsersRouteImport.update({
@@ -333,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/new_account': typeof AuthedNew_accountRoute
   '/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/tenants': typeof AuthedTenantsRoute
+  '/translations': typeof AuthedTranslationsRoute
   '/users': typeof AuthedUsersRoute
   '/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
   '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
@@ -381,6 +388,7 @@ export interface FileRoutesByTo {
   '/new_account': typeof AuthedNew_accountRoute
   '/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/tenants': typeof AuthedTenantsRoute
+  '/translations': typeof AuthedTranslationsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
   '/surveytemplates/$key': typeof AuthedSurveytemplatesKeyRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/_authed/new_account': typeof AuthedNew_accountRoute
   '/_authed/tasksmanagement': typeof AuthedTasksmanagementRoute
   '/_authed/tenants': typeof AuthedTenantsRoute
+  '/_authed/translations': typeof AuthedTranslationsRoute
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/t/$tenantId': typeof AuthedTTenantIdRouteRouteWithChildren
@@ -483,6 +492,7 @@ export interface FileRouteTypes {
     | '/new_account'
     | '/tasksmanagement'
     | '/tenants'
+    | '/translations'
     | '/users'
     | '/t/$tenantId'
     | '/surveytemplates/$key'
@@ -531,6 +541,7 @@ export interface FileRouteTypes {
     | '/new_account'
     | '/tasksmanagement'
     | '/tenants'
+    | '/translations'
     | '/users'
     | '/'
     | '/surveytemplates/$key'
@@ -580,6 +591,7 @@ export interface FileRouteTypes {
     | '/_authed/new_account'
     | '/_authed/tasksmanagement'
     | '/_authed/tenants'
+    | '/_authed/translations'
     | '/_authed/users'
     | '/_authed/'
     | '/_authed/t/$tenantId'
@@ -723,6 +735,13 @@ declare module '@tanstack/react-router' {
       path: '/tenants'
       fullPath: '/tenants'
       preLoaderRoute: typeof AuthedTenantsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/translations': {
+      id: '/_authed/translations'
+      path: '/translations'
+      fullPath: '/translations'
+      preLoaderRoute: typeof AuthedTranslationsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/users': {
@@ -1040,6 +1059,7 @@ interface AuthedRouteChildren {
   AuthedNew_accountRoute: typeof AuthedNew_accountRoute
   AuthedTasksmanagementRoute: typeof AuthedTasksmanagementRoute
   AuthedTenantsRoute: typeof AuthedTenantsRoute
+  AuthedTranslationsRoute: typeof AuthedTranslationsRoute
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedTTenantIdRouteRoute: typeof AuthedTTenantIdRouteRouteWithChildren
@@ -1060,6 +1080,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedNew_accountRoute: AuthedNew_accountRoute,
   AuthedTasksmanagementRoute: AuthedTasksmanagementRoute,
   AuthedTenantsRoute: AuthedTenantsRoute,
+  AuthedTranslationsRoute: AuthedTranslationsRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedTTenantIdRouteRoute: AuthedTTenantIdRouteRouteWithChildren,

@@ -151,6 +151,12 @@ const TAGS: Array<{ name: string; description: string; prefixes: string[] }> = [
     prefixes: ["/messagecenter"],
   },
   {
+    name: "Translations",
+    description:
+      "The translations editor (issue 22): stored texts, and overrides of the interface's and the mails' texts. Platform admins save; tenant admins read.",
+    prefixes: ["/translation"],
+  },
+  {
     name: "Billing",
     description:
       "Plans bought through Stripe: the plans' prices, promotion codes and tax, Checkout, changing or canceling the subscription, the customer portal and the payments card (issue 21). Stripe's events arrive at POST /api/shared/stripe/webhook.",
@@ -295,6 +301,13 @@ const TENANT_HEADER: Json = {
   description: "The organisation the call acts on; the caller must be an active member of it.",
   schema: { type: "string", format: "uuid" },
   example: "3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a",
+};
+/** X-tenant-id of a platform call an organisation's admin may also make (the translations' reads). */
+const OPTIONAL_TENANT_HEADER: Json = {
+  ...TENANT_HEADER,
+  required: false,
+  description:
+    "Platform admins leave it out. Anyone else names an organisation they are an active admin of (400 `tenant_header_invalid` when no UUID, 403 `access_denied` otherwise).",
 };
 const ORIGIN_HEADER: Json = {
   name: "Origin",
@@ -532,6 +545,7 @@ export function openApiDocument(baseUrl: string, options: { secureCookies?: bool
       operation.parameters = [
         ...(operation.parameters ?? []),
         ...(meta.access === "tenant" ? [tenantHeaderFor(meta, TENANT_HEADER)] : []),
+        ...(meta.tenantHeader === "optional" ? [OPTIONAL_TENANT_HEADER] : []),
         ...(WRITES.has(method) ? [ORIGIN_HEADER] : []),
       ];
       for (const parameter of operation.parameters) {

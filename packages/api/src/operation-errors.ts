@@ -29,6 +29,12 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   "messageCenter.create": "message_center.errors.error_saving",
   "messageCenter.update": "message_center.errors.error_saving",
   "messageCenter.delete": "error_deleting_message",
+  "translation.all": "error_loading_translations",
+  "translation.page": "error_loading_translations",
+  "translation.byLanguage": "error_loading_translations",
+  "translation.interface": "error_loading_translations",
+  "translation.save": "error_saving_translation",
+  "translation.create": "error_saving_translation",
   // Issue 21: a person changing or canceling the organisation's subscription (document 3 §8).
   "billing.changeSubscription": "subscription_failed",
   "billing.userSubscription": "subscription_failed",

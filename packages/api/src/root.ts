@@ -22,6 +22,7 @@ import { surveyShareRouter } from "./surveys/share-router";
 import { taskRouter } from "./tasks/router";
 import { publicTaskVotingRouter, taskVoteRouter } from "./tasks/vote-router";
 import { teamRouter } from "./teams/router";
+import { translationRouter } from "./translations/router";
 import { createCallerFactory, router } from "./trpc";
 import { userRouter } from "./users/router";
 import { webhookRouter } from "./webhooks/router";
@@ -53,6 +54,7 @@ export const appRouter = router({
   webhook: webhookRouter,
   billing: billingRouter,
   messageCenter: messageCenterRouter,
+  translation: translationRouter,
   report: reportRouter,
   party: partyRouter,
   person: personRouter,

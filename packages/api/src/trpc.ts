@@ -37,6 +37,8 @@ export type AccessMeta = {
    * organisation's API keys): never for an API key, whatever its permission (issue 20).
    */
   personal?: boolean;
+  /** A signed-in call that may name an organisation in X-tenant-id (documented as optional). */
+  tenantHeader?: "optional";
 };
 
 const t = initTRPC

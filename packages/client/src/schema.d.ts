@@ -2400,6 +2400,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/translation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every stored translation
+         * @description Platform admins; the admins of the organisation named by X-tenant-id read only. The translations table: content texts, custom translations and the interface and mail overrides. Needs a signed-in session.
+         */
+        get: operations["translationAll"];
+        put?: never;
+        /**
+         * Save one translation (platform admins)
+         * @description The texts of a known tid (404 otherwise). An empty text stores none for that language; a stored translation needs English (400 `validation_failed`, `fields` `texts.en`: `field_required`). An interface or mail text's override keeps the built-in text's placeholders (400 `translations.placeholders_mismatch`, `fields` names them as `texts.<language>`). Platform administrators only; every change is written to the audit log.
+         */
+        post: operations["translationSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/translation/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the translations editor's table
+         * @description Platform admins; the admins of the organisation named by X-tenant-id read only. Stored translations, the interface's texts (`ui.<message id>`) and the mail texts (`mail.<kind>.subject|body`), sorted by tid. Every word of `search` occurs in the tid or a text. Pages of `pageSize` (50, 100, 500 or all) from `page` (1-based). Needs a signed-in session.
+         */
+        post: operations["translationPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/translation/{lang}/interface": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The interface's overridden texts in a language
+         * @description Public (the sign-in pages read it too). Lingui message id → compiled message, to load over the built-in catalog. English overrides stand in where the language's catalog has no text. Open to anyone.
+         */
+        get: operations["translationInterface"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/translation/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every stored translation's text in a language
+         * @description Platform admins; the admins of the organisation named by X-tenant-id read only. tid → text; English where the language has none. Needs a signed-in session.
+         */
+        get: operations["translationByLanguage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/translation/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a translation from free text (platform admins)
+         * @description Its tid is `custom.`, the free text cut at 222 characters and a generated id. The free text is its English text unless `texts.en` is given. Platform administrators only; every change is written to the audit log.
+         */
+        post: operations["translationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/reports/options": {
         parameters: {
             query?: never;
@@ -3188,11 +3292,11 @@ export interface components {
         /** @description Every error answer. `message` repeats `error_key`, the key the client translates. */
         Error: {
             /** @enum {string} */
-            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
+            message: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "translations.placeholders_mismatch" | "error_saving_translation" | "error_loading_translations" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
             /** @description The tRPC error code. */
             code: string;
             /** @enum {string} */
-            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
+            error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "translations.placeholders_mismatch" | "error_saving_translation" | "error_loading_translations" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
             /** @description Present when a procedure answered (not for refusals before one: unknown path, CSRF, size). */
             data?: {
                 code: string;
@@ -3200,7 +3304,7 @@ export interface components {
                 /** @description The procedure that answered. */
                 path?: string | null;
                 /** @enum {string} */
-                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
+                error_key: "not_signed_in" | "access_denied" | "not_found" | "validation_failed" | "required_fields" | "too_many_requests" | "internal_error" | "service_unavailable" | "plan_required" | "csrf_rejected" | "payload_too_large" | "method_not_allowed" | "invalid_text" | "value_too_complex" | "batch_too_large" | "unsupported_media_type" | "invalid_credentials" | "user_not_confirmed" | "user_disabled" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "demo_account_password_reset" | "demo_account_read_only" | "demo_unavailable" | "demo_capacity_reached" | "mfa_required" | "new_password_required" | "invalid_token" | "confirmation_password_wrong" | "totp_requires_confirmed_email" | "user_exists" | "user_creation_failed" | "user_info_update_failed" | "email_read_only" | "user_roles_update_failed" | "user_state_change_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "user_add_fail" | "user_delete_fail" | "user_no_longer_admin" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invitation_exists" | "invitation_expired" | "invitation_revoked" | "invitation_answered" | "survey_link_unknown" | "survey_not_started" | "survey_ended" | "survey_full" | "already_answered" | "invalid_answer" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "team_has_answers" | "share_has_answers" | "survey_start_after_answers" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "survey_template_in_use" | "survey_template_active" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "task_already_created" | "task_done" | "invalid_date" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "category_engine_name_required" | "category_engine_name_exists" | "category_parent_invalid" | "category_in_use" | "static_task_type_required" | "static_task_category_required" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "translations.placeholders_mismatch" | "error_saving_translation" | "error_loading_translations" | "choose_target_group" | "selected_share_free_warning" | "report_selection_invalid" | "error_loading_reports" | "api_key_terms_required" | "api_key_invalid_ip" | "api_key_invalid" | "api_key_address_refused" | "api_key_read_only" | "api_key_not_allowed" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "webhook_limit_reached" | "webhook_delivery_in_progress" | "billing_not_configured" | "billing_unavailable" | "price_unknown" | "subscription_exists" | "billing_no_customer" | "stripe_signature_invalid" | "promotion_code_unknown" | "billing_no_subscription" | "subscription_failed" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
                 /** @description The fields of a failed validation or of a service's refusal: field path → a field error key or an error key, both translated by the client. */
                 fields?: {
                     [key: string]: string;
@@ -3256,7 +3360,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "price_unknown" | "stripe_signature_invalid" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
+                    error_key?: "validation_failed" | "required_fields" | "invalid_text" | "value_too_complex" | "batch_too_large" | "password_too_short" | "password_too_long" | "password_too_weak" | "passwords_do_not_match" | "current_password_wrong" | "invalid_code" | "code_expired" | "invalid_token" | "confirmation_password_wrong" | "email_read_only" | "user_roles_update_failed" | "you_cannot_disable_yourself" | "you_cannot_enable_yourself" | "username_or_email_required" | "password_required_for_shared_user" | "at_least_one_role_required" | "last_admin_role" | "invalid_image" | "user_add_fail" | "user_delete_fail" | "disallow_tenant_admin_removal_if_last_memberships" | "duns_locked" | "invalid_color" | "invalid_answer" | "type_error" | "dates_error" | "dates_in_past_error" | "invalid_email_addresses" | "max_recipients_reached" | "team_type_mismatch" | "question_type_required" | "survey_template_start_required" | "survey_template_question_title_required" | "survey_template_question_key_duplicate" | "survey_template_group_nested" | "survey_template_group_unknown" | "survey_template_slider_invalid" | "survey_template_choices_invalid" | "survey_template_choice_name_required" | "survey_template_category_invalid" | "survey_template_type_fixed" | "tasks.name_required" | "tasks.category_required" | "tasks.question_unknown" | "task_name_required" | "task_category_required" | "invalid_date" | "category_engine_name_required" | "category_parent_invalid" | "static_task_type_required" | "static_task_category_required" | "translations.placeholders_mismatch" | "choose_target_group" | "report_selection_invalid" | "api_key_terms_required" | "api_key_invalid_ip" | "webhook_url_invalid" | "webhook_url_private" | "webhook_events_required" | "price_unknown" | "stripe_signature_invalid" | "worktask_assignee_unknown" | "item_type_fixed" | "tenant_header_invalid";
                 };
             };
         };
@@ -3422,7 +3526,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {unknown} */
-                    error_key?: "internal_error" | "user_creation_failed" | "user_info_update_failed" | "user_state_change_failed" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "error_loading_reports" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "subscription_failed";
+                    error_key?: "internal_error" | "user_creation_failed" | "user_info_update_failed" | "user_state_change_failed" | "tenant_creation_failed" | "tenant_update_failed" | "organization_update_failed" | "email_subscription_retrieval_error" | "email_subscription_preferences_saving_error" | "survey_create_failed" | "survey_save_failed" | "survey_delete_failed" | "team_save_failed" | "survey_share_failed" | "error_loading_surveytemplates" | "error_loading_surveytemplate" | "error_saving_surveytemplate" | "error_cloning_surveytemplate" | "error_activating_surveytemplate" | "error_deleting_surveytemplate" | "error_loading_tasks" | "error_loading_task" | "error_saving_task" | "error_deleting_task" | "error_loading_votes" | "error_saving_vote" | "error_loading_categories" | "error_category_save_failed" | "error_deleting_category" | "error_saving_static_task" | "error_deleting_static_task" | "error_loading_messages" | "message_center.errors.error_saving" | "error_deleting_message" | "error_saving_translation" | "error_loading_translations" | "error_loading_reports" | "api_key_create_failed" | "api_key_update_failed" | "api_key_delete_failed" | "subscription_failed";
                 };
             };
         };
@@ -17064,6 +17168,472 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    translationAll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Platform admins leave it out. Anyone else names an organisation they are an active admin of (400 `tenant_header_invalid` when no UUID, 403 `access_denied` otherwise).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "tid": "Example",
+                     *         "texts": {
+                     *           "en": "Example",
+                     *           "fi": "Example",
+                     *           "ee": "Example",
+                     *           "ru": "Example",
+                     *           "pl": "Example"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        tid: string;
+                        texts: {
+                            en: string;
+                            fi: string;
+                            ee: string;
+                            ru: string;
+                            pl: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    translationSave: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tid": "Example",
+                 *       "texts": {
+                 *         "en": "Example",
+                 *         "fi": "Example",
+                 *         "ee": "Example",
+                 *         "ru": "Example",
+                 *         "pl": "Example"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    tid: string;
+                    /** @description A text per language (en, fi, ee, ru, pl); empty or left out: none for that language. */
+                    texts: {
+                        en?: string;
+                        fi?: string;
+                        ee?: string;
+                        ru?: string;
+                        pl?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tid": "Example",
+                     *       "kind": "content",
+                     *       "texts": {
+                     *         "en": "Example",
+                     *         "fi": "Example",
+                     *         "ee": "Example",
+                     *         "ru": "Example",
+                     *         "pl": "Example"
+                     *       },
+                     *       "builtIn": {
+                     *         "en": "Example",
+                     *         "fi": "Example",
+                     *         "ee": "Example",
+                     *         "ru": "Example",
+                     *         "pl": "Example"
+                     *       },
+                     *       "stored": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        tid: string;
+                        /** @enum {string} */
+                        kind: "content" | "interface" | "mail";
+                        /** @description What each language shows: the stored text, else the built-in one. */
+                        texts: {
+                            en: string;
+                            fi: string;
+                            ee: string;
+                            ru: string;
+                            pl: string;
+                        };
+                        /** @description An interface or mail text's built-in texts; null otherwise. */
+                        builtIn: {
+                            en: string;
+                            fi: string;
+                            ee: string;
+                            ru: string;
+                            pl: string;
+                        } | null;
+                        /** @description The languages with a stored text. */
+                        stored: ("en" | "fi" | "ee" | "ru" | "pl")[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    translationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Platform admins leave it out. Anyone else names an organisation they are an active admin of (400 `tenant_header_invalid` when no UUID, 403 `access_denied` otherwise).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "page": 1,
+                 *       "pageSize": "50",
+                 *       "search": "Example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /**
+                     * @default 50
+                     * @enum {string}
+                     */
+                    pageSize?: "50" | "100" | "500" | "all";
+                    /** @default  */
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "items": [
+                     *         {
+                     *           "tid": "Example",
+                     *           "kind": "content",
+                     *           "texts": {
+                     *             "en": "Example",
+                     *             "fi": "Example",
+                     *             "ee": "Example",
+                     *             "ru": "Example",
+                     *             "pl": "Example"
+                     *           },
+                     *           "builtIn": {
+                     *             "en": "Example",
+                     *             "fi": "Example",
+                     *             "ee": "Example",
+                     *             "ru": "Example",
+                     *             "pl": "Example"
+                     *           },
+                     *           "stored": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        total: number;
+                        page: number;
+                        items: {
+                            tid: string;
+                            /** @enum {string} */
+                            kind: "content" | "interface" | "mail";
+                            /** @description What each language shows: the stored text, else the built-in one. */
+                            texts: {
+                                en: string;
+                                fi: string;
+                                ee: string;
+                                ru: string;
+                                pl: string;
+                            };
+                            /** @description An interface or mail text's built-in texts; null otherwise. */
+                            builtIn: {
+                                en: string;
+                                fi: string;
+                                ee: string;
+                                ru: string;
+                                pl: string;
+                            } | null;
+                            /** @description The languages with a stored text. */
+                            stored: ("en" | "fi" | "ee" | "ru" | "pl")[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    translationInterface: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example en */
+                lang: "en" | "fi" | "ee" | "ru" | "pl";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "messages": {}
+                     *     }
+                     */
+                    "application/json": {
+                        messages: {
+                            [key: string]: unknown[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    translationByLanguage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Platform admins leave it out. Anyone else names an organisation they are an active admin of (400 `tenant_header_invalid` when no UUID, 403 `access_denied` otherwise).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path: {
+                /** @example en */
+                lang: "en" | "fi" | "ee" | "ru" | "pl";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    translationCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when the session cookie is sent: the application's own origin (APP_URL). A write that carries the cookie without it (or a Referer) or from another origin is refused with 403 `csrf_rejected`.
+                 * @example https://kunto.example
+                 */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Example",
+                 *       "texts": {
+                 *         "en": "Example",
+                 *         "fi": "Example",
+                 *         "ee": "Example",
+                 *         "ru": "Example",
+                 *         "pl": "Example"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                    /**
+                     * @description A text per language (en, fi, ee, ru, pl); empty or left out: none for that language.
+                     * @default {}
+                     */
+                    texts?: {
+                        en?: string;
+                        fi?: string;
+                        ee?: string;
+                        ru?: string;
+                        pl?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tid": "Example",
+                     *       "kind": "content",
+                     *       "texts": {
+                     *         "en": "Example",
+                     *         "fi": "Example",
+                     *         "ee": "Example",
+                     *         "ru": "Example",
+                     *         "pl": "Example"
+                     *       },
+                     *       "builtIn": {
+                     *         "en": "Example",
+                     *         "fi": "Example",
+                     *         "ee": "Example",
+                     *         "ru": "Example",
+                     *         "pl": "Example"
+                     *       },
+                     *       "stored": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        tid: string;
+                        /** @enum {string} */
+                        kind: "content" | "interface" | "mail";
+                        /** @description What each language shows: the stored text, else the built-in one. */
+                        texts: {
+                            en: string;
+                            fi: string;
+                            ee: string;
+                            ru: string;
+                            pl: string;
+                        };
+                        /** @description An interface or mail text's built-in texts; null otherwise. */
+                        builtIn: {
+                            en: string;
+                            fi: string;
+                            ee: string;
+                            ru: string;
+                            pl: string;
+                        } | null;
+                        /** @description The languages with a stored text. */
+                        stored: ("en" | "fi" | "ee" | "ru" | "pl")[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -75,6 +75,8 @@ export const AUDIT_ADMIN_OPERATIONS = [
   "messageCenter.create",
   "messageCenter.update",
   "messageCenter.delete",
+  "translation.create",
+  "translation.save",
   "staticTask.create",
   "staticTask.update",
   "staticTask.delete",

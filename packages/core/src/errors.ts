@@ -152,6 +152,11 @@ export const ERROR_STATUS = {
   error_loading_messages: 500,
   "message_center.errors.error_saving": 500,
   error_deleting_message: 500,
+  // translations editor (document 3 §5; docs/decisions.md "Translations editor")
+  /** An interface or mail text's override lacks or adds a placeholder ({name}, <0>…</0>): `fields` names the languages. */
+  "translations.placeholders_mismatch": 400,
+  error_saving_translation: 500,
+  error_loading_translations: 500,
   // reports (document 2 §4 "Report selection", §5, §8)
   choose_target_group: 400,
   selected_share_free_warning: 403,

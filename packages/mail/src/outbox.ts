@@ -1,8 +1,24 @@
 import type { Language } from "@kunto/core";
 import { type Db, type SystemDb, schema, type Tx, withSystem } from "@kunto/db";
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { type MailKind, type MailVars, renderMail } from "./templates";
+import { type MailKind, type MailOverrides, type MailVars, renderMail } from "./templates";
+
+/**
+ * The translations editor's stored texts of a mail (`mail.<kind>.subject`, `mail.<kind>.body`) in
+ * the language, read in the caller's transaction every time: no process keeps a copy, so every
+ * server instance uses a change at once. A language without one keeps the built-in text.
+ */
+export async function mailOverrides(tx: Db | Tx, kind: MailKind, language: Language): Promise<MailOverrides> {
+  const t = schema.translations;
+  const rows = await tx
+    .select({ tid: t.tid, text: t.text })
+    .from(t)
+    .where(and(inArray(t.tid, [`mail.${kind}.subject`, `mail.${kind}.body`]), eq(t.language, language)));
+  const text = (part: string) =>
+    rows.find((row) => row.tid === `mail.${kind}.${part}`)?.text.trim() || undefined;
+  return { subject: text("subject"), body: text("body") };
+}
 
 /**
  * Queues a mail in the caller's transaction: if the work that caused it rolls back, so does the
@@ -12,7 +28,8 @@ export async function enqueueMail<K extends MailKind>(
   tx: Db | Tx,
   mail: { to: string; kind: K; language: Language; vars: MailVars<K> },
 ): Promise<number> {
-  const { subject, text, redactedText } = renderMail(mail.kind, mail.language, mail.vars);
+  const overrides = await mailOverrides(tx, mail.kind, mail.language);
+  const { subject, text, redactedText } = renderMail(mail.kind, mail.language, mail.vars, overrides);
   // A trigger holds the mail instead (state held_demo, redacted text) when a demo sandbox's user
   // or organisation queues it (migration 0007).
   const [row] = await tx

@@ -187,19 +187,41 @@ export const MAIL_TEMPLATES = {
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 export type MailVars<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]["body"]>[0];
 
+/** Stored texts that replace a template's built-in ones (the translations editor's `mail.*` tids). */
+export interface MailOverrides {
+  subject?: string;
+  /** With `{var}` placeholders. */
+  body?: string;
+}
+
+/** `{var}` of a stored text replaced by the variable's value; unknown names stay as written. */
+const fill = (text: string, vars: Record<string, unknown>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  );
+
 /**
  * The mail's subject and text, and the text with every secret variable replaced by REDACTED (null
- * when the template has no secret).
+ * when the template has no secret). A stored override wins over the built-in text.
  */
-export function renderMail<K extends MailKind>(kind: K, language: Language, vars: MailVars<K>) {
+export function renderMail<K extends MailKind>(
+  kind: K,
+  language: Language,
+  vars: MailVars<K>,
+  overrides: MailOverrides = {},
+) {
   const template = MAIL_TEMPLATES[kind] as unknown as MailTemplate<MailVars<K>>;
   const redacted =
     template.secrets.length > 0
       ? { ...vars, ...Object.fromEntries(template.secrets.map((key) => [key, REDACTED])) }
       : null;
+  const body = (values: MailVars<K>) =>
+    overrides.body
+      ? fill(overrides.body, values as Record<string, unknown>)
+      : template.body(values)[language];
   return {
-    subject: template.subject[language],
-    text: template.body(vars)[language],
-    redactedText: redacted ? template.body(redacted)[language] : null,
+    subject: overrides.subject || template.subject[language],
+    text: body(vars),
+    redactedText: redacted ? body(redacted) : null,
   };
 }

@@ -55,6 +55,8 @@ export const EE: AuditTexts = {
     "messageCenter.create": "Kirjutas sõnumi",
     "messageCenter.update": "Muutis sõnumit",
     "messageCenter.delete": "Kustutas sõnumi",
+    "translation.create": "Lisas tõlke",
+    "translation.save": "Salvestas tõlke",
     "staticTask.create": "Lisas soovitatud ülesande",
     "staticTask.update": "Muutis soovitatud ülesannet",
     "staticTask.delete": "Kustutas soovitatud ülesande",

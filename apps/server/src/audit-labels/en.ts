@@ -55,6 +55,8 @@ export const EN: AuditTexts = {
     "messageCenter.create": "Wrote a message",
     "messageCenter.update": "Changed a message",
     "messageCenter.delete": "Deleted a message",
+    "translation.create": "Added a translation",
+    "translation.save": "Saved a translation",
     "staticTask.create": "Added a suggested task",
     "staticTask.update": "Changed a suggested task",
     "staticTask.delete": "Deleted a suggested task",

@@ -55,6 +55,8 @@ export const FI: AuditTexts = {
     "messageCenter.create": "Kirjoitti viestin",
     "messageCenter.update": "Muutti viestiä",
     "messageCenter.delete": "Poisti viestin",
+    "translation.create": "Lisäsi käännöksen",
+    "translation.save": "Tallensi käännöksen",
     "staticTask.create": "Lisäsi ehdotetun tehtävän",
     "staticTask.update": "Muutti ehdotettua tehtävää",
     "staticTask.delete": "Poisti ehdotetun tehtävän",

@@ -55,6 +55,8 @@ export const PL: AuditTexts = {
     "messageCenter.create": "Napisał wiadomość",
     "messageCenter.update": "Zmienił wiadomość",
     "messageCenter.delete": "Usunął wiadomość",
+    "translation.create": "Dodał tłumaczenie",
+    "translation.save": "Zapisał tłumaczenie",
     "staticTask.create": "Dodał sugerowane zadanie",
     "staticTask.update": "Zmienił sugerowane zadanie",
     "staticTask.delete": "Usunął sugerowane zadanie",

@@ -55,6 +55,8 @@ export const RU: AuditTexts = {
     "messageCenter.create": "Написал сообщение",
     "messageCenter.update": "Изменил сообщение",
     "messageCenter.delete": "Удалил сообщение",
+    "translation.create": "Добавил перевод",
+    "translation.save": "Сохранил перевод",
     "staticTask.create": "Добавил предложенную задачу",
     "staticTask.update": "Изменил предложенную задачу",
     "staticTask.delete": "Удалил предложенную задачу",

@@ -484,6 +484,17 @@ const RULES: Record<string, Rule> = {
     answers: ["required_fields"],
   },
   "item.update": { access: ADMIN_ONLY, input: { id: missing, name: "X" }, answers: NOT_FOUND },
+  // Issue 22: the translations editor (platform-wide texts; platform admins save, the account's admins read).
+  "translation.all": { access: KEY_MANAGERS },
+  "translation.page": { access: KEY_MANAGERS, input: { page: 1, pageSize: "50", search: "" } },
+  "translation.interface": { access: "public", input: { lang: "fi" } },
+  "translation.byLanguage": { access: KEY_MANAGERS, input: { lang: "fi" } },
+  "translation.save": {
+    access: "admin",
+    input: { tid: "custom.missing", texts: { en: "x" } },
+    answers: NOT_FOUND,
+  },
+  "translation.create": { access: "admin", input: { text: "", texts: {} }, answers: REFUSED },
   // Issue 22: the message center (platform-wide; platform admins write, everyone signed in reads).
   "messageCenter.latest": { access: "authed" },
   "messageCenter.markRead": { access: "authed", input: {} },

@@ -15,18 +15,15 @@ import {
   IconAddressBook,
   IconBox,
   IconBuilding,
-  IconCategory,
   IconChartBar,
   IconChecklist,
   IconChevronDown,
   IconClipboardList,
   IconHistory,
   IconLayoutDashboard,
-  IconListCheck,
   IconMessages,
   IconPlus,
   IconSettings,
-  IconSpeakerphone,
   IconSwitchHorizontal,
   IconTicket,
   IconUserCircle,
@@ -34,7 +31,7 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { Link, useMatches, useParams } from "@tanstack/react-router";
-import { lazy, type ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { DemoSandboxBanner } from "../features/demo/demo-sandbox-banner";
 import { UnreadMessagesBadge } from "../features/messages/use-unread-messages";
 import { withWholeCatalog } from "../lib/i18n";
@@ -51,6 +48,8 @@ import { UserAvatar } from "./user-avatar";
 // The menu is outside the first load, and so are its messages (`withWholeCatalog`).
 const loadUserMenu = withWholeCatalog(() => import("./user-menu-open"));
 const UserMenuOpen = lazy(loadUserMenu);
+// Only platform admins see their menu: it and its messages are outside the first load too.
+const AdminNav = lazy(withWholeCatalog(() => import("./admin-nav")));
 
 /** The signed-in frame: header with language and user menus, navigation by role. */
 export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
@@ -278,53 +277,9 @@ function MainNav({
         </nav>
       ) : null}
       {admin ? (
-        <nav aria-label={t`Platform administration`}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={6}>
-            <Trans>Platform administration</Trans>
-          </Text>
-          <NavLinkItem
-            to="/users"
-            label={<Trans>Users</Trans>}
-            leftSection={<IconUsersGroup size={18} />}
-            onClick={onNavigate}
-          />
-          <NavLinkItem
-            to="/tenants"
-            label={<Trans>Organisations</Trans>}
-            leftSection={<IconBuilding size={18} />}
-            onClick={onNavigate}
-          />
-          <NavLinkItem
-            to="/surveytemplates"
-            label={<Trans>Survey templates</Trans>}
-            leftSection={<IconClipboardList size={18} />}
-            onClick={onNavigate}
-          />
-          <NavLinkItem
-            to="/categories"
-            label={<Trans>Categories</Trans>}
-            leftSection={<IconCategory size={18} />}
-            onClick={onNavigate}
-          />
-          <NavLinkItem
-            to="/tasksmanagement"
-            label={<Trans>Suggested tasks</Trans>}
-            leftSection={<IconListCheck size={18} />}
-            onClick={onNavigate}
-          />
-          <NavLinkItem
-            to="/adminmessagecenter"
-            label={<Trans>Message center</Trans>}
-            leftSection={<IconSpeakerphone size={18} />}
-            onClick={onNavigate}
-          />
-          <NavLinkItem
-            to="/audit"
-            label={<Trans>Audit log</Trans>}
-            leftSection={<IconHistory size={18} />}
-            onClick={onNavigate}
-          />
-        </nav>
+        <Suspense fallback={null}>
+          <AdminNav onNavigate={onNavigate} />
+        </Suspense>
       ) : null}
     </Stack>
   );

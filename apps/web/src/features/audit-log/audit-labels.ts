@@ -78,6 +78,8 @@ const ADMIN_OPERATION_LABELS: Record<AuditAdminOperation, MessageDescriptor> = {
   "messageCenter.create": msg`Wrote a message`,
   "messageCenter.update": msg`Changed a message`,
   "messageCenter.delete": msg`Deleted a message`,
+  "translation.create": msg`Added a translation`,
+  "translation.save": msg`Saved a translation`,
   "staticTask.create": msg`Added a suggested task`,
   "staticTask.update": msg`Changed a suggested task`,
   "staticTask.delete": msg`Deleted a suggested task`,
