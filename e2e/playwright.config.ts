@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** The local fake Stripe (packages/fake-stripe) the server's billing talks to (issue 21); billing.spec.ts reads the same port. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
+/** The local fake Dun & Bradstreet (packages/fake-dnb) the financials talk to (issue 23). */
+const DNB_PORT = Number(process.env.E2E_DNB_PORT ?? port + 2);
 const STRIPE_SECRET_KEY = "sk_test_e2e";
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e";
 const dataDir = mkdtempSync(join(tmpdir(), "kunto-e2e-"));
@@ -57,6 +59,14 @@ export default defineConfig({
       },
     },
     {
+      command: "pnpm --filter @kunto/fake-dnb start",
+      cwd: join(import.meta.dirname, ".."),
+      url: `http://127.0.0.1:${DNB_PORT}/_fake/health`,
+      timeout: 60_000,
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+      env: { FAKE_DNB_PORT: String(DNB_PORT) },
+    },
+    {
       command: "pnpm --filter @kunto/server start",
       cwd: join(import.meta.dirname, ".."),
       url: `http://localhost:${port}/readyz`,
@@ -78,6 +88,10 @@ export default defineConfig({
         STRIPE_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
+        // Financials against the local fake D&B (issue 23).
+        DNB_CLIENT_ID: "fake-client",
+        DNB_CLIENT_SECRET: "fake-secret",
+        DNB_BASE_URL: `http://127.0.0.1:${DNB_PORT}`,
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type ApiLimits, type BillingConfig, DEFAULT_LIMITS } from "@kunto/api";
+import { type ApiLimits, type BillingConfig, DEFAULT_LIMITS, type DnbConfig } from "@kunto/api";
 import { loadOrCreateSecretsKeyFile, parseSecretsKey } from "@kunto/auth";
 import { DEFAULT_DATA_DIR } from "@kunto/db";
 
@@ -30,6 +30,8 @@ export interface ServerConfig {
   billing?: BillingConfig;
   /** SALES_EMAIL: the TOTAL plan's quote requests (default ADMIN_EMAIL). */
   salesEmail: string;
+  /** DNB_CLIENT_ID, DNB_CLIENT_SECRET, DNB_BASE_URL (issue 23); none: financials say they are off. */
+  dnb?: DnbConfig;
 }
 
 const repoRoot = join(import.meta.dirname, "../../..");
@@ -106,6 +108,34 @@ export function parseBilling(env: NodeJS.ProcessEnv): BillingConfig | undefined 
   return { secretKey, webhookSecret, ...(apiUrl ? { apiUrl } : {}) };
 }
 
+/**
+ * Dun & Bradstreet Direct+ (issue 23): both credentials or neither (financials off: the screen says
+ * so, the D-U-N-S notice is not shown). DNB_BASE_URL points the client at another server (the local
+ * fake in tests and e2e).
+ */
+export function parseDnb(env: NodeJS.ProcessEnv): DnbConfig | undefined {
+  const clientId = env.DNB_CLIENT_ID?.trim() || undefined;
+  const clientSecret = env.DNB_CLIENT_SECRET?.trim() || undefined;
+  const baseUrl = env.DNB_BASE_URL?.trim() || undefined;
+  if (!clientId && !clientSecret) {
+    if (baseUrl) throw new Error("DNB_BASE_URL needs DNB_CLIENT_ID and DNB_CLIENT_SECRET");
+    return undefined;
+  }
+  if (!clientId || !clientSecret)
+    throw new Error("Financials need both DNB_CLIENT_ID and DNB_CLIENT_SECRET (or neither)");
+  if (baseUrl) {
+    let url: URL | null = null;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+      throw new Error("DNB_BASE_URL must be an http(s) URL, e.g. https://plus.dnb.com");
+  }
+  return { clientId, clientSecret, ...(baseUrl ? { baseUrl } : {}) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = env.DATA_DIR ?? DEFAULT_DATA_DIR;
@@ -132,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookRetryDelaySeconds: positiveOrUndefined(env.WEBHOOK_RETRY_DELAY_SECONDS),
     billing: parseBilling(env),
     salesEmail: (env.SALES_EMAIL || env.ADMIN_EMAIL || "admin@kunto.local").toLowerCase(),
+    dnb: parseDnb(env),
   };
 }
 

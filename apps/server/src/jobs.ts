@@ -1,4 +1,5 @@
 import {
+  type DnbConfig,
   type Logger,
   processSurveyInvitations,
   refreshNotifications,
@@ -7,6 +8,7 @@ import {
 } from "@kunto/api";
 import { createSystemDb, type Db, isDatabaseUnavailable } from "@kunto/db";
 import { PgBoss } from "pg-boss";
+import { startFinancialJobs } from "./financial-jobs";
 import { startWebhookJobs, type WebhookJobOptions } from "./webhook-jobs";
 
 /** Removes demo sandboxes 24 hours after they were made (issue 6.6). */
@@ -44,7 +46,11 @@ export async function startJobs(
   log: Logger,
   appUrl: string,
   webhooks: WebhookJobOptions = {},
+  /** Issue 23: the statement fetch; without it the fetch queue is still worked (and fails `financials_not_configured`). */
+  dnb?: DnbConfig,
 ) {
+  // The D-U-N-S notice only where financials can be fetched (issue 23).
+  const notices = { dunsNotice: dnb !== undefined };
   const boss = new PgBoss({ connectionString: ownerUrl, max: 3, application_name: "kunto-jobs" });
   // While the database is away each worker's poll fails (a warning); pg-boss keeps polling and the
   // jobs run again once it is back (docs/decisions.md "When the database goes away").
@@ -72,7 +78,7 @@ export async function startJobs(
   await boss.schedule(SURVEY_INVITATIONS_QUEUE, SURVEY_INVITATIONS_CRON);
   await boss.createQueue(NOTIFICATIONS_QUEUE);
   await boss.work(NOTIFICATIONS_QUEUE, async () => {
-    const result = await refreshNotifications(system.system, new Date());
+    const result = await refreshNotifications(system.system, new Date(), notices);
     if (result.created > 0 || result.removed > 0) log.info(result, "notifications refreshed");
     return result;
   });
@@ -85,17 +91,20 @@ export async function startJobs(
   });
   await boss.schedule(SURVEY_MAILS_QUEUE, SURVEY_MAILS_CRON);
   const webhookJobs = await startWebhookJobs(boss, ownerUrl, system.system, log, webhooks);
+  const financialJobs = await startFinancialJobs(boss, ownerUrl, system.system, log, dnb);
   // Once now, before the server answers: the seeded demo's notices exist before the first sandbox copies them.
   try {
-    await refreshNotifications(system.system, new Date());
+    await refreshNotifications(system.system, new Date(), notices);
   } catch (error) {
     log.error({ err: error }, "notifications refresh failed");
   }
   return {
     boss,
     webhooks: webhookJobs,
+    financials: financialJobs,
     stop: async () => {
       await webhookJobs.stop();
+      await financialJobs.stop();
       await boss.stop({ graceful: true, timeout: 5000 });
       await system.close();
     },

@@ -66,6 +66,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     allowPrivateWebhookAddresses: config.allowPrivateWebhookAddresses,
     billing: config.billing,
     salesEmail: config.salesEmail,
+    dnb: config.dnb,
   };
   const app = createApp({
     db: database.db,
@@ -84,10 +85,17 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     },
   });
   const workers = startWorkers(database.db, database.system, log);
-  const jobs = await startJobs(database.ownerUrl, database.db, log, config.appUrl, {
-    allowPrivateAddresses: config.allowPrivateWebhookAddresses,
-    retryDelaySeconds: config.webhookRetryDelaySeconds,
-  });
+  const jobs = await startJobs(
+    database.ownerUrl,
+    database.db,
+    log,
+    config.appUrl,
+    {
+      allowPrivateAddresses: config.allowPrivateWebhookAddresses,
+      retryDelaySeconds: config.webhookRetryDelaySeconds,
+    },
+    config.dnb,
+  );
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
   });

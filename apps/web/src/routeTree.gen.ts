@@ -35,6 +35,7 @@ import { Route as AuthedAdminmessagecenterMessageNewRouteImport } from './routes
 import { Route as AuthedTTenantIdIndexRouteImport } from './routes/_authed/t/$tenantId/index'
 import { Route as AuthedTTenantIdAuditRouteImport } from './routes/_authed/t/$tenantId/audit'
 import { Route as AuthedTTenantIdDashboardRouteImport } from './routes/_authed/t/$tenantId/dashboard'
+import { Route as AuthedTTenantIdFinancialsRouteImport } from './routes/_authed/t/$tenantId/financials'
 import { Route as AuthedTTenantIdItemsRouteImport } from './routes/_authed/t/$tenantId/items'
 import { Route as AuthedTTenantIdMessagesRouteImport } from './routes/_authed/t/$tenantId/messages'
 import { Route as AuthedTTenantIdOnboardingRouteImport } from './routes/_authed/t/$tenantId/onboarding'
@@ -195,6 +196,12 @@ const AuthedTTenantIdDashboardRoute =
     path: '/dashboard',
     getParentRoute: () => AuthedTTenantIdRouteRoute,
   } as any)
+const AuthedTTenantIdFinancialsRoute =
+  AuthedTTenantIdFinancialsRouteImport.update({
+    id: '/financials',
+    path: '/financials',
+    getParentRoute: () => AuthedTTenantIdRouteRoute,
+  } as any)
 const AuthedTTenantIdItemsRoute = AuthedTTenantIdItemsRouteImport.update({
   id: '/items',
   path: '/items',
@@ -350,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/t/$tenantId/financials': typeof AuthedTTenantIdFinancialsRoute
   '/t/$tenantId/items': typeof AuthedTTenantIdItemsRoute
   '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
@@ -399,6 +407,7 @@ export interface FileRoutesByTo {
   '/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/t/$tenantId/financials': typeof AuthedTTenantIdFinancialsRoute
   '/t/$tenantId/items': typeof AuthedTTenantIdItemsRoute
   '/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
@@ -451,6 +460,7 @@ export interface FileRoutesById {
   '/_authed/adminmessagecenter/message/new': typeof AuthedAdminmessagecenterMessageNewRoute
   '/_authed/t/$tenantId/audit': typeof AuthedTTenantIdAuditRoute
   '/_authed/t/$tenantId/dashboard': typeof AuthedTTenantIdDashboardRoute
+  '/_authed/t/$tenantId/financials': typeof AuthedTTenantIdFinancialsRoute
   '/_authed/t/$tenantId/items': typeof AuthedTTenantIdItemsRoute
   '/_authed/t/$tenantId/messages': typeof AuthedTTenantIdMessagesRoute
   '/_authed/t/$tenantId/onboarding': typeof AuthedTTenantIdOnboardingRoute
@@ -503,6 +513,7 @@ export interface FileRouteTypes {
     | '/adminmessagecenter/message/new'
     | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
+    | '/t/$tenantId/financials'
     | '/t/$tenantId/items'
     | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
@@ -552,6 +563,7 @@ export interface FileRouteTypes {
     | '/adminmessagecenter/message/new'
     | '/t/$tenantId/audit'
     | '/t/$tenantId/dashboard'
+    | '/t/$tenantId/financials'
     | '/t/$tenantId/items'
     | '/t/$tenantId/messages'
     | '/t/$tenantId/onboarding'
@@ -603,6 +615,7 @@ export interface FileRouteTypes {
     | '/_authed/adminmessagecenter/message/new'
     | '/_authed/t/$tenantId/audit'
     | '/_authed/t/$tenantId/dashboard'
+    | '/_authed/t/$tenantId/financials'
     | '/_authed/t/$tenantId/items'
     | '/_authed/t/$tenantId/messages'
     | '/_authed/t/$tenantId/onboarding'
@@ -821,6 +834,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTTenantIdDashboardRouteImport
       parentRoute: typeof AuthedTTenantIdRouteRoute
     }
+    '/_authed/t/$tenantId/financials': {
+      id: '/_authed/t/$tenantId/financials'
+      path: '/financials'
+      fullPath: '/t/$tenantId/financials'
+      preLoaderRoute: typeof AuthedTTenantIdFinancialsRouteImport
+      parentRoute: typeof AuthedTTenantIdRouteRoute
+    }
     '/_authed/t/$tenantId/items': {
       id: '/_authed/t/$tenantId/items'
       path: '/items'
@@ -988,6 +1008,7 @@ declare module '@tanstack/react-router' {
 interface AuthedTTenantIdRouteRouteChildren {
   AuthedTTenantIdAuditRoute: typeof AuthedTTenantIdAuditRoute
   AuthedTTenantIdDashboardRoute: typeof AuthedTTenantIdDashboardRoute
+  AuthedTTenantIdFinancialsRoute: typeof AuthedTTenantIdFinancialsRoute
   AuthedTTenantIdItemsRoute: typeof AuthedTTenantIdItemsRoute
   AuthedTTenantIdMessagesRoute: typeof AuthedTTenantIdMessagesRoute
   AuthedTTenantIdOnboardingRoute: typeof AuthedTTenantIdOnboardingRoute
@@ -1017,6 +1038,7 @@ interface AuthedTTenantIdRouteRouteChildren {
 const AuthedTTenantIdRouteRouteChildren: AuthedTTenantIdRouteRouteChildren = {
   AuthedTTenantIdAuditRoute: AuthedTTenantIdAuditRoute,
   AuthedTTenantIdDashboardRoute: AuthedTTenantIdDashboardRoute,
+  AuthedTTenantIdFinancialsRoute: AuthedTTenantIdFinancialsRoute,
   AuthedTTenantIdItemsRoute: AuthedTTenantIdItemsRoute,
   AuthedTTenantIdMessagesRoute: AuthedTTenantIdMessagesRoute,
   AuthedTTenantIdOnboardingRoute: AuthedTTenantIdOnboardingRoute,

@@ -1,4 +1,5 @@
 import type { Db, schema } from "@kunto/db";
+import type { DnbConfig } from "./financials/dnb";
 
 export interface ApiConfig {
   /** Public origin, e.g. https://app.kunto.fi; used in mail links and the CSRF check. */
@@ -24,6 +25,11 @@ export interface ApiConfig {
    * answers `billing_not_configured` and platform admins set plans by hand.
    */
   billing?: BillingConfig;
+  /**
+   * Dun & Bradstreet Direct+ (issue 23): DNB_CLIENT_ID, DNB_CLIENT_SECRET, DNB_BASE_URL. Absent: the
+   * financials answer `configured: false` and `financials_not_configured`, and the D-U-N-S notice is off.
+   */
+  dnb?: DnbConfig;
   /** SALES_EMAIL (default ADMIN_EMAIL): where the TOTAL plan's "ask for a quote" link writes to. */
   salesEmail?: string;
 }

@@ -341,6 +341,8 @@ const ANSWERS_404 = new Set([
   "/tenant/taskvoting",
   "/shared/taskvoting",
   "/shared/taskvoting/tasks",
+  // Financials (issue 23): the D-U-N-S search that finds nothing (`duns_no_search_results`).
+  "/tenant/dnbidentity",
 ]);
 const WITH_BODY = new Set(["post", "put", "patch"]);
 
@@ -362,7 +364,9 @@ function statusesOf(access: AccessMeta["access"], method: string, path: string):
         path.startsWith("/shared/taskvoting"))) ||
     // Billing (issue 21): no Stripe keys, a subscription already live, no customer yet.
     path.startsWith("/shared/stripe/") ||
-    path.startsWith("/tenant/stripe/")
+    path.startsWith("/tenant/stripe/") ||
+    // Financials (issue 23): no D&B credentials, no D-U-N-S number yet (the fetch is a GET).
+    path.startsWith("/tenant/financial")
   )
     statuses.push(409);
   if (WITH_BODY.has(method)) statuses.push(413, 415);

@@ -29,6 +29,9 @@ export const OPERATION_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   "messageCenter.create": "message_center.errors.error_saving",
   "messageCenter.update": "message_center.errors.error_saving",
   "messageCenter.delete": "error_deleting_message",
+  // Issue 23: financials (document 3 §8).
+  "financial.saveDuns": "organization_update_failed",
+  "financial.identitySearch": "tenants.duns_search_error",
   "translation.all": "error_loading_translations",
   "translation.page": "error_loading_translations",
   "translation.byLanguage": "error_loading_translations",

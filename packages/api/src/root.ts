@@ -6,6 +6,7 @@ import { billingRouter } from "./billing/router";
 import { categoryRouter, staticTaskRouter } from "./categories/router";
 import { dashboardRouter } from "./dashboard/router";
 import { demoRouter } from "./demo/router";
+import { financialRouter } from "./financials/router";
 import { authRouter } from "./identity/router";
 import { itemRouter } from "./items/router";
 import { messageCenterRouter } from "./messages/router";
@@ -52,6 +53,7 @@ export const appRouter = router({
   staticTask: staticTaskRouter,
   apiKey: apiKeyRouter,
   webhook: webhookRouter,
+  financial: financialRouter,
   billing: billingRouter,
   messageCenter: messageCenterRouter,
   translation: translationRouter,

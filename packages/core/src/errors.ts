@@ -211,6 +211,17 @@ export const ERROR_STATUS = {
   worktask_assignee_unknown: 400,
   /** An item's type cannot change once it exists (document 3 §5). */
   item_type_fixed: 400,
+  // financials (document 3 §5, §8; issue 23)
+  /** No DNB_CLIENT_ID / DNB_CLIENT_SECRET: the D-U-N-S search and the statement fetch are off. */
+  financials_not_configured: 409,
+  /** The identity search failed at the provider (document 3 §8). */
+  "tenants.duns_search_error": 503,
+  /** The identity search found no organisation (document 3 §8). */
+  duns_no_search_results: 404,
+  /** A statement fetch needs the organisation's D-U-N-S number first. */
+  duns_missing: 409,
+  /** The provider failed to answer the statements (a fetch's `errorKey`). */
+  financial_fetch_failed: 503,
   /** A session call on an organisation without a valid X-tenant-id (a UUID). */
   tenant_header_invalid: 400,
 } as const;

@@ -4,6 +4,8 @@ export * from "./constants";
 export * from "./countries";
 export * from "./errors";
 export * from "./file-name";
+export * from "./financial-schemas";
+export * from "./financials";
 export * from "./input-safety";
 export * from "./item-schemas";
 export * from "./items";

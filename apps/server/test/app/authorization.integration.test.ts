@@ -391,6 +391,17 @@ const RULES: Record<string, Rule> = {
     answers: NOT_FOUND,
   },
   "apiKey.delete": { access: KEY_MANAGERS, input: { publicKey: `missing${missing}` }, answers: NOT_FOUND },
+  // Issue 23: financials (PRO and TOTAL; the walked organisation is PRO). The walk has no D&B
+  // provider: the search and the fetch answer financials_not_configured to whoever gets through;
+  // financials/*.integration.test.ts run them against the fake D&B.
+  "financial.get": { access: ALL_TENANT },
+  "financial.fetch": { access: ALL_TENANT, answers: ["financials_not_configured"] },
+  "financial.identitySearch": {
+    access: ADMIN_ONLY,
+    input: { name: "Walk Oy", countryISOAlpha2Code: "FI" },
+    answers: ["financials_not_configured"],
+  },
+  "financial.saveDuns": { access: ADMIN_ONLY, input: { dunsNumber: "12" }, answers: REFUSED },
   // Issue 20.4: webhook endpoints, as the keys: a person's session only (a key never sees a secret).
   "webhook.list": { access: KEY_MANAGERS },
   "webhook.create": {

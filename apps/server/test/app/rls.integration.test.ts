@@ -170,6 +170,11 @@ const surveyRows = {
 const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> = {
   parties: (tx, { tenantId }) => tx.insert(schema.parties).values({ tenantId, companyName: "RLS Oy" }),
   persons: (tx, { tenantId }) => tx.insert(schema.persons).values({ tenantId, lastname: "RLS" }),
+  financial_statements: (tx, { tenantId }) =>
+    tx
+      .insert(schema.financialStatements)
+      .values({ tenantId, financialStatementToDate: "2025-12-31", currency: "EUR", salesRevenue: 1 }),
+  financial_fetches: (tx, { tenantId }) => tx.insert(schema.financialFetches).values({ tenantId }),
   work_tasks: (tx, { tenantId }) =>
     tx.insert(schema.workTasks).values({ tenantId, title: "RLS task", message: "m" }),
   work_task_hellos: (tx, { tenantId, userId }) =>

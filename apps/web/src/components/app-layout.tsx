@@ -23,6 +23,7 @@ import {
   IconLayoutDashboard,
   IconMessages,
   IconPlus,
+  IconReportMoney,
   IconSettings,
   IconSwitchHorizontal,
   IconTicket,
@@ -175,6 +176,15 @@ function MainNav({
               params={{ tenantId: tenant.id }}
               label={<Trans>Tasks</Trans>}
               leftSection={<IconChecklist size={18} />}
+              onClick={onNavigate}
+            />
+          ) : null}
+          {tenant.permissions.has("financials.read") ? (
+            <NavLinkItem
+              to="/t/$tenantId/financials"
+              params={{ tenantId: tenant.id }}
+              label={<Trans>Financials</Trans>}
+              leftSection={<IconReportMoney size={18} />}
               onClick={onNavigate}
             />
           ) : null}

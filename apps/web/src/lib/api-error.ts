@@ -172,6 +172,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   subscription_failed: msg`Changing the subscription failed. Please try again.`,
   worktask_assignee_unknown: msg`The assignee is not a member of this organisation.`,
   item_type_fixed: msg`The type of an existing item cannot be changed.`,
+  financials_not_configured: msg`Financial data is not available on this server: no data provider is set up.`,
+  "tenants.duns_search_error": msg`Searching for the D-U-N-S number failed. Please try again.`,
+  duns_no_search_results: msg`No organisation was found. Check the name, registration number and country.`,
+  duns_missing: msg`Save the organisation's D-U-N-S number first.`,
+  financial_fetch_failed: msg`Fetching the financial data failed. Please try again later.`,
 };
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */

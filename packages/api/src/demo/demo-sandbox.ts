@@ -226,6 +226,10 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
     transform: renewed({ nullableUsers: ["authorUserId"] }),
   }),
   items: tenantRows(schema.items, { transform: renewed({}) }),
+  financial_statements: tenantRows(schema.financialStatements, { transform: renewed({}) }),
+  financial_fetches: {
+    exclude: "the demo's fetch state; a sandbox starts with the copied statements and no fetch",
+  },
   message_reads: { exclude: "when a person last opened the message center: the visitor starts unread" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",

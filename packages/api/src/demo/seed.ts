@@ -1,5 +1,6 @@
 import { type SystemDb, withSystem } from "@kunto/db";
 import { type SeedOptions, type SeedResult, seedPlatform } from "@kunto/db/seed";
+import { seedFinancials } from "./seed-financials";
 import { seedDemoItems } from "./seed-items";
 import { seedDemoMessages } from "./seed-messages";
 import { seedDemoParties } from "./seed-parties";
@@ -19,6 +20,7 @@ export async function seed(options: SeedOptions & { system: SystemDb }): Promise
     const result = await seedPlatform(tx, options);
     await seedDemoSurveys(tx);
     await seedDemoTasks(tx);
+    await seedFinancials(tx);
     await seedDemoParties(tx);
     await seedDemoWorkTasks(tx);
     await seedDemoItems(tx);

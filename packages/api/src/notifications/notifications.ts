@@ -17,12 +17,13 @@ import { type SQL, sql } from "drizzle-orm";
  * selects (`m` is the membership):
  * - SURVEY_OVER_X_MONTHS: no survey started in the last X months (X = 6), counted from the
  *   organisation's creation when it has never started one;
- * - DUNS_NUMBER_MISSING: no D-U-N-S number;
+ * - DUNS_NUMBER_MISSING: no D-U-N-S number, where financials can be fetched (`dunsNotice`: a
+ *   provider is configured, issue 23; otherwise the notice would only nag);
  * - TENANT_ADDRESS_MISSING: street address, postal code or city empty;
  * - NOTICE_EMAIL_SUBSCRIPTIONS: the admin (an e-mail user) has no e-mail subscription in the
  *   organisation.
  */
-function conditionsSql(now: Date, filter: SQL): SQL {
+function conditionsSql(now: Date, filter: SQL, dunsNotice = true): SQL {
   const at = now.toISOString();
   return sql`
     select m.tenant_id, m.user_id, x.type
@@ -34,7 +35,7 @@ function conditionsSql(now: Date, filter: SQL): SQL {
         greatest(t.created_at, coalesce(
           (select max(s.starts_at) from surveys s where s.tenant_id = t.id and s.starts_at <= ${at}::timestamptz),
           t.created_at)) < ${at}::timestamptz - make_interval(months => ${SURVEY_REMINDER_MONTHS}::int)),
-      ('DUNS_NUMBER_MISSING', coalesce(btrim(t.duns_number), '') = ''),
+      ('DUNS_NUMBER_MISSING', ${dunsNotice}::boolean and coalesce(btrim(t.duns_number), '') = ''),
       ('TENANT_ADDRESS_MISSING',
         coalesce(btrim(t.street_address), '') = '' or coalesce(btrim(t.zip_code), '') = ''
         or coalesce(btrim(t.city), '') = ''),
@@ -94,9 +95,11 @@ export async function markNotificationRead(tx: Tx, tenantId: string, userId: str
 export async function refreshNotifications(
   system: SystemDb,
   now = new Date(),
+  /** false without a financials provider: no DUNS_NUMBER_MISSING, and existing ones are removed. */
+  options: { dunsNotice?: boolean } = {},
 ): Promise<{ created: number; removed: number }> {
   return withSystem(system, async (tx) => {
-    const holding = conditionsSql(now, sql`true`);
+    const holding = conditionsSql(now, sql`true`, options.dunsNotice ?? true);
     const removed = await tx.execute(sql`
       with holding as (${holding})
       delete from notifications n

@@ -1,6 +1,7 @@
 export * from "./api-keys";
 export * from "./billing";
 export * from "./content";
+export * from "./financials";
 export * from "./items";
 export * from "./messages";
 export * from "./notifications";

@@ -8,6 +8,7 @@ import { withWholeCatalog } from "../../lib/i18n";
 import { isOnboardingOpen, onboardingStep } from "../../lib/onboarding";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant, useMe } from "../../lib/use-me";
+import { FinancialDevelopmentChart } from "../financials/financial-chart";
 import { NotificationAlerts } from "../notifications/notification-alerts";
 import { LoopCard } from "../tasks/loop-card";
 import { TasksOverviewCard } from "../tasks/tasks-overview-card";
@@ -116,7 +117,10 @@ export function DashboardPage({
 
         <TasksOverviewCard tenantId={tenantId} />
         <LoopCard />
-        {/* FINANCIAL DEVELOPMENT CHART: paid plans only, once the financials issue has landed (hidden until then). */}
+        {/* The financial development chart: paid plans only (document 2 §2, §6; issue 23). */}
+        {tenant && tenant.plan !== "FREE" && tenant.permissions.has("financials.read") ? (
+          <FinancialDevelopmentChart tenantId={tenantId} />
+        ) : null}
 
         {onboardingSuccess && (
           <Suspense fallback={null}>

@@ -9,9 +9,6 @@ import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { NOTIFICATION_ALERT_COLORS, NOTIFICATION_TEXTS } from "./notification-labels";
 
-/** Whether this installation can fetch financials (the financials issue brings the provider). */
-const FINANCIALS_AVAILABLE = false;
-
 /**
  * The dashboard's notifications (document 2 §2): at most three, newest first. Acting on one marks it
  * read (hidden at once; a failed read call is silent, §8) and opens the screen that resolves it.
@@ -30,8 +27,8 @@ export function NotificationAlerts({ tenantId }: { tenantId: string }) {
   );
   const [expanded, setExpanded] = useState(false);
   const items = (list.data ?? [])
-    // Issue 18.5: the D-U-N-S notice only where financials can be fetched (not yet: issue 23).
-    .filter((n) => !hidden.has(n.id) && (FINANCIALS_AVAILABLE || n.type !== "DUNS_NUMBER_MISSING"))
+    // The D-U-N-S notice comes only where financials can be fetched: the server leaves it out (issue 23).
+    .filter((n) => !hidden.has(n.id))
     .slice(0, DASHBOARD_NOTIFICATIONS);
   if (items.length === 0) return null;
   // One area, not a stack of banners that fills a phone's first screen: the newest, then the rest on demand.
@@ -44,8 +41,8 @@ export function NotificationAlerts({ tenantId }: { tenantId: string }) {
     switch (type) {
       case "SURVEY_OVER_X_MONTHS":
         return navigate({ to: "/t/$tenantId/analyses/new", params: { tenantId } });
-      // The financials screen arrives with its own issue; the D-U-N-S number is edited in the settings.
       case "DUNS_NUMBER_MISSING":
+        return navigate({ to: "/t/$tenantId/financials", params: { tenantId } });
       case "TENANT_ADDRESS_MISSING":
         return navigate({ to: "/t/$tenantId/settings", params: { tenantId } });
       case "NOTICE_EMAIL_SUBSCRIPTIONS":
