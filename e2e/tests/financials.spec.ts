@@ -86,7 +86,12 @@ test("search → save → fetch → cards, in English and Finnish, accessible an
   expect.soft(await overflowProblems(page), "financials cards at 390 px").toEqual([]);
 
   // Finnish.
-  await page.evaluate(() => localStorage.setItem("kunto.language", "fi"));
+  // The signed-in person's saved language wins over the browser's (docs/decisions.md): save Finnish.
+  const saved = await page.request.put("/api/user/set-language/fi", {
+    headers: { "content-type": "application/json", origin: baseURL ?? "" },
+    data: {},
+  });
+  expect(saved.status()).toBe(200);
   await page.reload();
   await settled(page, "Talous");
   await expect(page.getByRole("region", { name: "Liikevaihto" })).toBeVisible();

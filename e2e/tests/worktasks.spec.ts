@@ -68,7 +68,7 @@ test("an admin adds, renames and deletes an item", async ({ browser }) => {
   const list = page.getByRole("region", { name: "Test type" });
   await expect(list.getByRole("button", { name: "Open item Tool kit" })).toBeVisible();
 
-  await list.getByRole("button", { name: "New item of type Test type" }).click();
+  await list.getByRole("button", { name: "Add Test type" }).click();
   const dialog = page.getByRole("dialog", { name: "New item" });
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Check that you have filled in all required fields.")).toBeVisible();
