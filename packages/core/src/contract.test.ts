@@ -294,13 +294,17 @@ describe("vocabularies", () => {
     expect(COUNTRY_CODES.every((code) => /^[A-Z]{2}$/.test(code))).toBe(true);
   });
 
-  it("a basic member reads the account, its values, reports, tasks and financials, and changes nothing", () => {
+  it("a basic member reads the account, its values, reports, tasks, financials and work tasks, and changes only their own work tasks", () => {
     expect([...ROLE_PERMISSIONS.tenant_basic].sort()).toEqual([
       "financials.read",
       "report.read",
       "task.read",
       "tenant.read",
       "tenant.values.read",
+      "worktask.read",
+      // Document 3 §6: a basic user changes the work tasks assigned to or made by them (the
+      // service checks which: worktasks.integration.test.ts).
+      "worktask.write",
     ]);
     expect(MAX_IMAGE_BYTES).toBe(2 * 1024 * 1024);
   });
