@@ -40,19 +40,22 @@ export const toParty = (row: Row) => ({
 });
 export type PartyDto = ReturnType<typeof toParty>;
 
+/** An address's six lines as stored: every one present (null when not given). */
+export const addressLines = (
+  a: Partial<Record<AddressLine, string | null>>,
+): Record<AddressLine, string | null> => ({
+  address1: a.address1 ?? null,
+  address2: a.address2 ?? null,
+  address3: a.address3 ?? null,
+  postcode: a.postcode ?? null,
+  city: a.city ?? null,
+  country: a.country ?? null,
+});
+type AddressLine = "address1" | "address2" | "address3" | "postcode" | "city" | "country";
+
+/** An address as stored; undefined leaves it as it is. */
 const storedAddress = (a: Address | null | undefined) =>
-  a === undefined
-    ? undefined
-    : a === null
-      ? null
-      : {
-          address1: a.address1 ?? null,
-          address2: a.address2 ?? null,
-          address3: a.address3 ?? null,
-          postcode: a.postcode ?? null,
-          city: a.city ?? null,
-          country: a.country ?? null,
-        };
+  a === undefined ? undefined : a === null ? null : addressLines(a);
 
 /** The columns an input names; `tenantParty` is read-only and never taken. */
 function valuesOf(input: Input) {

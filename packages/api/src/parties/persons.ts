@@ -5,7 +5,7 @@ import { and, asc, count, eq, isNull, like, ne, or, type SQL } from "drizzle-orm
 import type { z } from "zod";
 import { fail } from "../errors";
 import { containsPattern, limitOf, offsetOf, type PageParams, pageOf } from "./paging";
-import { definedOnly, findParty } from "./parties";
+import { addressLines, definedOnly, findParty } from "./parties";
 import { type IdentifierField, openIdentifier, sealIdentifier } from "./sealing";
 
 /**
@@ -148,12 +148,7 @@ function valuesOf(sealer: Sealer, id: string, input: Input) {
         : a === null
           ? null
           : {
-              address1: a.address1 ?? null,
-              address2: a.address2 ?? null,
-              address3: a.address3 ?? null,
-              postcode: a.postcode ?? null,
-              city: a.city ?? null,
-              country: a.country ?? null,
+              ...addressLines(a),
               dateFrom: a.dateFrom ?? null,
               dateTo: a.dateTo ?? null,
               type: "VISITING" as const,

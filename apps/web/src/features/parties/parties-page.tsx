@@ -1,28 +1,16 @@
 import { ADMIN_PAGE_SIZES, CRM_DEFAULT_PAGE_SIZE, type PartyType } from "@kunto/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  MultiSelect,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Box, Card, Center, Group, Loader, MultiSelect, Stack, Table } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ButtonLink } from "../../components/links";
+import { LoadFailed } from "../../components/load-failed";
 import { PageTitle } from "../../components/page-title";
 import { DebouncedSearchInput } from "../../components/search-input";
 import { TablePagination } from "../../components/table-pagination";
 import { EmptyTableRow } from "../../components/table-parts";
-import { errorMessage } from "../../lib/api-error";
 import type { PageSize } from "../../lib/pagination";
 import { useTRPC } from "../../lib/trpc";
 import { serverPage } from "./crm-page";
@@ -142,14 +130,7 @@ export function PartiesPage({ tenantId }: { tenantId: string }) {
             />
           </Box>
         ) : list.isError ? (
-          <Alert color="red" variant="light" m="md" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
         ) : (
           <Center py="xl" aria-busy="true">
             <Loader size="sm" />

@@ -2,7 +2,6 @@ import { WORK_TASK_STATUSES, type WorkTaskStatus } from "@kunto/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
-  Alert,
   Box,
   Button,
   Card,
@@ -21,6 +20,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { LoadFailed } from "../../components/load-failed";
 import { PageTitle } from "../../components/page-title";
 import { DebouncedSearchInput } from "../../components/search-input";
 import { TablePagination } from "../../components/table-pagination";
@@ -210,14 +210,7 @@ export function WorkTasksPage({ tenantId }: { tenantId: string }) {
             />
           </div>
         ) : list.isError ? (
-          <Alert color="red" variant="light" m="md" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
         ) : (
           <Center py="xl" aria-busy="true">
             <Loader size="sm" />
