@@ -82,6 +82,10 @@ test("search → save → fetch → cards, in English and Finnish, accessible an
   await expect(page.getByRole("region", { name: "Quick ratio" })).toHaveAttribute("data-grade", "green");
   await expect(page.getByRole("region", { name: "Quick ratio" }).getByText("Previous: 1.00")).toBeVisible();
   await expect(page.locator("[data-grade]")).toHaveCount(15);
+  // Beyond the documents: the fitness index set against the key figures, after the cards.
+  await expect(
+    page.getByRole("heading", { name: "Company Fitness Index against key figures" }),
+  ).toBeVisible();
   await expectAccessible(page, "financials cards");
   expect.soft(await overflowProblems(page), "financials cards at 390 px").toEqual([]);
 

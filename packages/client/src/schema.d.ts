@@ -2108,6 +2108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenant/financial/fitness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Company Fitness Index set against KPIs over time
+         * @description PRO and TOTAL organisations (403 `plan_required`, feature `financials`). The fitness index and its areas per personnel survey and revenue growth, EBITDA % and equity ratio per statement, on one time axis: they show co-movement, not cause. Personnel numbers below the organisation's anonymity threshold are withheld (no point), as on the dashboard. Needs a signed-in session and active membership of the organisation named by `X-tenant-id`. Permission: `financials.read`. Plan feature: `financials`.
+         */
+        get: operations["financialFitness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/financial/fetch": {
         parameters: {
             query?: never;
@@ -16225,6 +16245,87 @@ export interface operations {
                             requestedAt: string | null;
                             finishedAt: string | null;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    financialFitness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The organisation the call acts on. With the session cookie: required (400 `tenant_header_invalid` when missing or no UUID), and the caller must be an active member of it. With an API key: may be left out (the key names its organisation); when sent it must name the key's organisation (403 `access_denied`).
+                 * @example 3f2c8a4e-5b6d-4c1e-9f0a-7b8c9d0e1f2a
+                 */
+                "X-tenant-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookieRotated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fitness": [
+                     *         {
+                     *           "surveyKey": "Example",
+                     *           "name": "Esimerkki Oy",
+                     *           "end": "2026-11-24T12:00:00.000Z",
+                     *           "overall": 0,
+                     *           "efficiency": 1,
+                     *           "capability": 1,
+                     *           "leadership": 1
+                     *         }
+                     *       ],
+                     *       "kpis": [
+                     *         {
+                     *           "financialStatementToDate": "2026-11-24",
+                     *           "revenueGrowth": 1,
+                     *           "ebitdaPercent": 1,
+                     *           "equityRatio": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The Company Fitness Index (overall and its areas, 0–100, unrounded) of every started personnel survey whose results are shown, oldest end first. A survey withheld by the anonymity threshold, or without released answers, has no point. */
+                        fitness: {
+                            surveyKey: string;
+                            name: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The survey's end: the point's place on the time axis.
+                             */
+                            end: string;
+                            overall: number;
+                            efficiency: number | null;
+                            capability: number | null;
+                            leadership: number | null;
+                        }[];
+                        /** @description Per statement, oldest first. In percent (12.5 = 12.5 %), unlike `GET /tenant/financial`'s fractions. */
+                        kpis: {
+                            /** Format: date */
+                            financialStatementToDate: string;
+                            /** @description Sales revenue against the previous statement's, in percent; null for the first statement. */
+                            revenueGrowth: number | null;
+                            ebitdaPercent: number | null;
+                            equityRatio: number | null;
+                        }[];
                     };
                 };
             };

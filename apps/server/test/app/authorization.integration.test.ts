@@ -395,6 +395,7 @@ const RULES: Record<string, Rule> = {
   // provider: the search and the fetch answer financials_not_configured to whoever gets through;
   // financials/*.integration.test.ts run them against the fake D&B.
   "financial.get": { access: ALL_TENANT },
+  "financial.fitness": { access: ALL_TENANT },
   "financial.fetch": { access: ALL_TENANT, answers: ["financials_not_configured"] },
   "financial.identitySearch": {
     access: ADMIN_ONLY,

@@ -1,5 +1,11 @@
 import { DEFAULT_LANGUAGE, formattingLocale, isLanguage, type Language } from "@kunto/core";
 import { i18n, type Messages } from "@lingui/core";
+import {
+  fetchInterfaceOverrides,
+  interfaceOverrides,
+  loadOverridesIfActive,
+  overridesForFirstRender,
+} from "./interface-overrides";
 import { saveLanguage, takeLanguageChosenSignedOut } from "./language-choice";
 
 export {
@@ -38,36 +44,15 @@ const catalogs: Record<Language, { firstLoad: Catalog; rest: Catalog }> = {
   },
 };
 
-/**
- * The interface texts a platform admin changed in the translations editor (docs/decisions.md
- * "Translations editor"): compiled messages from the server, loaded over the built-in catalog. A
- * plain fetch (no client code of its own); when it fails or is slow the catalog alone is used, and
- * late overrides are loaded when they come.
- */
-const overrides: Partial<Record<Language, Messages>> = {};
-/** How long the first render waits for the overrides before showing the catalog alone. */
-const OVERRIDES_WAIT_MS = 300;
-
-function fetchOverrides(language: Language): Promise<Messages> {
-  return fetch(`/api/translation/${language}/interface`, { signal: AbortSignal.timeout(10_000) })
-    .then((answer) => (answer.ok ? answer.json() : null))
-    .then((body: { messages?: Messages } | null) => {
-      overrides[language] = body?.messages ?? {};
-      return overrides[language];
-    })
-    .catch(() => ({}));
-}
-
 /** Loads the language's overrides, when it is still the active one. */
 function applyOverrides(language: Language): void {
-  const messages = overrides[language];
-  if (messages && i18n.locale === language && Object.keys(messages).length > 0) i18n.load(language, messages);
+  loadOverridesIfActive(i18n, language, interfaceOverrides(language));
 }
 
 /** Asks for the active language's overrides again (after the translations editor saved one). */
 export async function refreshInterfaceOverrides(): Promise<void> {
   const language = currentLanguage();
-  await fetchOverrides(language);
+  await fetchInterfaceOverrides(language);
   applyOverrides(language);
 }
 
@@ -92,16 +77,19 @@ export function activateLanguage(language: Language): Promise<void> {
   saveLanguage(language);
   return serially(async () => {
     if (i18n.locale === language) return;
-    const fetched = overrides[language] ? null : fetchOverrides(language);
-    const parts = await Promise.all(
-      whole ? [catalogs[language].firstLoad(), catalogs[language].rest()] : [catalogs[language].firstLoad()],
-    );
-    if (fetched)
-      await Promise.race([fetched, new Promise((resolve) => setTimeout(resolve, OVERRIDES_WAIT_MS))]);
+    const overrides = overridesForFirstRender(language);
+    const [parts, first] = await Promise.all([
+      Promise.all(
+        whole
+          ? [catalogs[language].firstLoad(), catalogs[language].rest()]
+          : [catalogs[language].firstLoad()],
+      ),
+      overrides.now,
+    ]);
     const locale = formattingLocale(language);
-    const messages = Object.assign({}, ...parts.map((part) => part.messages), overrides[language]);
+    const messages = Object.assign({}, ...parts.map((part) => part.messages), first);
     i18n.loadAndActivate({ locale: language, locales: [locale], messages });
-    if (fetched && !overrides[language]) void fetched.then(() => applyOverrides(language));
+    void overrides.later.then(() => applyOverrides(language));
     wholeLoaded = whole ? language : null;
     document.documentElement.lang = locale;
   });

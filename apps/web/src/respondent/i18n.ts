@@ -1,4 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
+import { loadOverridesIfActive, overridesForFirstRender } from "../lib/interface-overrides";
 import type { Language } from "./api";
 import { keepLoaded } from "./offline";
 
@@ -42,8 +43,15 @@ export function browserLanguage(): Language {
 }
 
 export async function activate(language: Language): Promise<void> {
-  const { messages } = await catalogs[language]();
-  i18n.loadAndActivate({ locale: language, locales: [localeOf(language)], messages });
+  const overrides = overridesForFirstRender(language);
+  const [{ messages }, first] = await Promise.all([catalogs[language](), overrides.now]);
+  i18n.loadAndActivate({
+    locale: language,
+    locales: [localeOf(language)],
+    messages: { ...messages, ...first },
+  });
+  // Overrides of the translations editor that came late are loaded when they come.
+  void overrides.later.then((late) => loadOverridesIfActive(i18n, language, late));
   document.documentElement.lang = localeOf(language);
   // This language's catalog, for a reload while offline (issue 19.4).
   void keepLoaded();

@@ -1,5 +1,6 @@
 import { formattingLocale, type Language } from "@kunto/core";
 import { i18n, type Messages } from "@lingui/core";
+import { loadOverridesIfActive, overridesForFirstRender } from "../lib/interface-overrides";
 import { saveLanguage } from "../lib/language-choice";
 
 /** Only the sign-in page's own messages (a catalog of its own, see lingui.config.ts). */
@@ -18,9 +19,12 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
 export async function activate(language: Language): Promise<void> {
   saveLanguage(language);
   if (i18n.locale === language) return;
-  const { messages } = await catalogs[language]();
+  const overrides = overridesForFirstRender(language);
+  const [{ messages }, first] = await Promise.all([catalogs[language](), overrides.now]);
   const locale = formattingLocale(language);
-  i18n.loadAndActivate({ locale: language, locales: [locale], messages });
+  i18n.loadAndActivate({ locale: language, locales: [locale], messages: { ...messages, ...first } });
+  // Overrides of the translations editor that came late are loaded when they come.
+  void overrides.later.then((late) => loadOverridesIfActive(i18n, language, late));
   document.documentElement.lang = locale;
 }
 

@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 import { router, withPlan } from "../trpc";
 import * as financials from "./financials";
+import { fitnessAgainstMoney } from "./fitness-money";
 
 /**
  * Financials (document 3 §2, §7; issue 23; docs/decisions.md "Financials"): PRO and TOTAL
@@ -62,6 +63,41 @@ const ZMatch = z.object({
   registrationNumbers: z.array(z.object({ registrationNumber: z.string() })),
   displaySequence: z.number().int(),
 });
+const percent = z.number().nullable();
+const ZFitnessMoney = z.strictObject({
+  fitness: z
+    .array(
+      z.strictObject({
+        surveyKey: z.string(),
+        name: z.string().nullable(),
+        end: z.iso.datetime().meta({ description: "The survey's end: the point's place on the time axis." }),
+        overall: z.number().min(0).max(100),
+        efficiency: percent,
+        capability: percent,
+        leadership: percent,
+      }),
+    )
+    .meta({
+      description:
+        "The Company Fitness Index (overall and its areas, 0–100, unrounded) of every started personnel survey whose results are shown, oldest end first. A survey withheld by the anonymity threshold, or without released answers, has no point.",
+    }),
+  kpis: z
+    .array(
+      z.strictObject({
+        financialStatementToDate: z.iso.date(),
+        revenueGrowth: percent.meta({
+          description:
+            "Sales revenue against the previous statement's, in percent; null for the first statement.",
+        }),
+        ebitdaPercent: percent,
+        equityRatio: percent,
+      }),
+    )
+    .meta({
+      description:
+        "Per statement, oldest first. In percent (12.5 = 12.5 %), unlike `GET /tenant/financial`'s fractions.",
+    }),
+});
 const PLAN = "PRO and TOTAL organisations (403 `plan_required`, feature `financials`).";
 
 export const financialRouter = router({
@@ -78,6 +114,19 @@ export const financialRouter = router({
     .input(z.object({}).optional())
     .output(ZOverview)
     .query(({ ctx }) => financials.overview(ctx.tx, ctx.tenant.id, ctx.config)),
+  fitness: withPlan("financials.read", "financials")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenant/financial/fitness",
+        tags,
+        summary: "The Company Fitness Index set against KPIs over time",
+        description: `${PLAN} The fitness index and its areas per personnel survey and revenue growth, EBITDA % and equity ratio per statement, on one time axis: they show co-movement, not cause. Personnel numbers below the organisation's anonymity threshold are withheld (no point), as on the dashboard.`,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZFitnessMoney)
+    .query(({ ctx }) => fitnessAgainstMoney(ctx.tx, ctx.tenant.id)),
   fetch: withPlan("financials.read", "financials")
     .meta({
       openapi: {

@@ -8,6 +8,7 @@ import { errorKeyMessage } from "../../lib/api-error";
 import { useTRPC } from "../../lib/trpc";
 import { useCurrentTenant } from "../../lib/use-me";
 import { DunsEntry } from "./duns-entry";
+import { FitnessMoneyChart } from "./fitness-money-chart";
 import { KpiCards } from "./kpi-cards";
 
 const UNDER_WAY: readonly FinancialFetchStatus[] = ["queued", "running"];
@@ -145,6 +146,7 @@ function Financials({ canEdit }: { canEdit: boolean }) {
           <KpiCards current={current} previous={previous} />
         </>
       ) : null}
+      <FitnessMoneyChart />
     </Stack>
   );
 }
