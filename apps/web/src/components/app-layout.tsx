@@ -1,3 +1,6 @@
+import type { Permission } from "@kunto/core";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   AppShell,
@@ -12,6 +15,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
+  type Icon,
   IconAddressBook,
   IconBox,
   IconBuilding,
@@ -111,6 +115,27 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
   );
 }
 
+/** The organisation's screens in the menu, each with the permission that shows it. */
+const TENANT_LINKS = [
+  { to: "/t/$tenantId/reports", permission: "report.read", label: msg`Reports`, Icon: IconChartBar },
+  { to: "/t/$tenantId/analyses", permission: "survey.read", label: msg`Surveys`, Icon: IconClipboardList },
+  { to: "/t/$tenantId/teams", permission: "survey.read", label: msg`Teams`, Icon: IconUsersGroup },
+  { to: "/t/$tenantId/tasks", permission: "task.read", label: msg`Tasks`, Icon: IconChecklist },
+  {
+    to: "/t/$tenantId/financials",
+    permission: "financials.read",
+    label: msg`Financials`,
+    Icon: IconReportMoney,
+  },
+  { to: "/t/$tenantId/worktasks", permission: "worktask.read", label: msg`Work tasks`, Icon: IconTicket },
+  { to: "/t/$tenantId/items", permission: "item.manage", label: msg`Items`, Icon: IconBox },
+  { to: "/t/$tenantId/parties", permission: "party.read", label: msg`Parties`, Icon: IconBuilding },
+  { to: "/t/$tenantId/persons", permission: "person.read", label: msg`Persons`, Icon: IconAddressBook },
+  { to: "/t/$tenantId/users", permission: "tenant.users.manage", label: msg`Users`, Icon: IconUsers },
+  { to: "/t/$tenantId/settings", permission: "tenant.update", label: msg`Settings`, Icon: IconSettings },
+  { to: "/t/$tenantId/audit", permission: "tenant.users.read", label: msg`Audit log`, Icon: IconHistory },
+] as const satisfies readonly { to: string; permission: Permission; label: MessageDescriptor; Icon: Icon }[];
+
 function MainNav({
   me,
   tenant,
@@ -143,114 +168,18 @@ function MainNav({
             leftSection={<IconLayoutDashboard size={18} />}
             onClick={onNavigate}
           />
-          {tenant.permissions.has("report.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/reports"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Reports</Trans>}
-              leftSection={<IconChartBar size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("survey.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/analyses"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Surveys</Trans>}
-              leftSection={<IconClipboardList size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("survey.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/teams"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Teams</Trans>}
-              leftSection={<IconUsersGroup size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("task.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/tasks"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Tasks</Trans>}
-              leftSection={<IconChecklist size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("financials.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/financials"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Financials</Trans>}
-              leftSection={<IconReportMoney size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("worktask.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/worktasks"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Work tasks</Trans>}
-              leftSection={<IconTicket size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("item.manage") ? (
-            <NavLinkItem
-              to="/t/$tenantId/items"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Items</Trans>}
-              leftSection={<IconBox size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("party.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/parties"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Parties</Trans>}
-              leftSection={<IconBuilding size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("person.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/persons"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Persons</Trans>}
-              leftSection={<IconAddressBook size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("tenant.users.manage") ? (
-            <NavLinkItem
-              to="/t/$tenantId/users"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Users</Trans>}
-              leftSection={<IconUsers size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("tenant.update") ? (
-            <NavLinkItem
-              to="/t/$tenantId/settings"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Settings</Trans>}
-              leftSection={<IconSettings size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
-          {tenant.permissions.has("tenant.users.read") ? (
-            <NavLinkItem
-              to="/t/$tenantId/audit"
-              params={{ tenantId: tenant.id }}
-              label={<Trans>Audit log</Trans>}
-              leftSection={<IconHistory size={18} />}
-              onClick={onNavigate}
-            />
-          ) : null}
+          {TENANT_LINKS.filter((link) => tenant.permissions.has(link.permission)).map(
+            ({ to, label, Icon }) => (
+              <NavLinkItem
+                key={to}
+                to={to}
+                params={{ tenantId: tenant.id }}
+                label={i18n._(label)}
+                leftSection={<Icon size={18} />}
+                onClick={onNavigate}
+              />
+            ),
+          )}
           <NavLinkItem
             to="/t/$tenantId/messages"
             params={{ tenantId: tenant.id }}
