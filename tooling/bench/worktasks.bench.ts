@@ -2,9 +2,9 @@
 // temporary folder): 100,000 work tasks in one organisation, then the work-task page's call,
 // POST /api/tenant/worktask/paged, as the screen sends it (default statuses, 50 a page, newest
 // first) and in its other common shapes (a later page, sorted by title, one employee, a search),
-// p50 / p95 of sequential calls after a warm-up. Fails when a 50-row page's p95 is 50 ms or more.
-// The search (ILIKE anywhere in title and message, no trigram index yet) and 500 rows a page are
-// printed beside them but not held to the limit: the search is known to be slow at this volume.
+// p50 / p95 of sequential calls after a warm-up. Fails when a 50-row page's p95 is 50 ms or more,
+// the search's included (word beginnings through work_task_search_terms, docs/decisions.md "Search
+// at volume"). 500 rows a page is printed beside them but not held to the limit.
 import { startServer } from "./server";
 
 const port = Number(process.env.BENCH_PORT ?? 3297);
@@ -74,12 +74,7 @@ async function main() {
         "pageNo=0&pageSize=50",
         { ...open, assignedUserIds: members.slice(0, 1).map((m) => m.id) },
       ],
-      [
-        "search (not held to the limit)",
-        "pageNo=0&pageSize=50",
-        { ...open, searchString: "number 4242" },
-        false,
-      ],
+      ["search", "pageNo=0&pageSize=50", { ...open, searchString: "number 4242" }],
       ["500 a page (not held to the limit)", "pageNo=0&pageSize=500", open, false],
     ];
     for (const [name, query, body, limited = true] of shapes) {

@@ -170,6 +170,34 @@ const surveyRows = {
 const ROW_FACTORIES: Record<string, (tx: Tx, owner: Owner) => Promise<unknown>> = {
   parties: (tx, { tenantId }) => tx.insert(schema.parties).values({ tenantId, companyName: "RLS Oy" }),
   persons: (tx, { tenantId }) => tx.insert(schema.persons).values({ tenantId, lastname: "RLS" }),
+  // The search terms and counts are written by the parents' triggers; one more term row is added.
+  party_search_terms: async (tx, { tenantId }) => {
+    const [party] = await tx
+      .insert(schema.parties)
+      .values({ tenantId, companyName: "RLS Terms Oy" })
+      .returning();
+    return tx
+      .insert(schema.partySearchTerms)
+      .values({ tenantId, term: "rls-term", partyId: party?.id ?? "" });
+  },
+  person_search_terms: async (tx, { tenantId }) => {
+    const [person] = await tx.insert(schema.persons).values({ tenantId, lastname: "RLS Terms" }).returning();
+    return tx
+      .insert(schema.personSearchTerms)
+      .values({ tenantId, term: "rls-term", personId: person?.id ?? "" });
+  },
+  party_counts: (tx, { tenantId }) =>
+    tx.insert(schema.partyCounts).values({ tenantId, type: `rls-${randomUUID()}`, n: 1 }),
+  person_counts: (tx, { tenantId }) => tx.insert(schema.persons).values({ tenantId, lastname: "RLS count" }),
+  work_task_search_terms: async (tx, { tenantId }) => {
+    const [task] = await tx
+      .insert(schema.workTasks)
+      .values({ tenantId, title: "RLS terms", message: "m" })
+      .returning();
+    return tx
+      .insert(schema.workTaskSearchTerms)
+      .values({ tenantId, term: "rls-term", workTaskId: task?.id ?? "" });
+  },
   financial_statements: (tx, { tenantId }) =>
     tx
       .insert(schema.financialStatements)

@@ -1,4 +1,5 @@
 import { schema, withScope } from "@kunto/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, actorFor, connect, makeTenant, makeUser, startServer } from "../support/harness";
 import { errorOf, outputOf, rest } from "../support/rest";
@@ -164,9 +165,11 @@ describe("parties (document 3 §3, §6, §7)", () => {
     expect((await page("?types=supplier%2Cemployer")).totalElements).toBe(21);
     expect((await page("?search=firm%200")).totalElements).toBe(10);
     expect((await page("?search=bc-59")).content.map((p) => p.companyName)).toEqual(["Firm 59"]);
-    // LIKE's own characters match themselves.
-    expect((await page("?search=%25")).totalElements).toBe(1);
-    expect((await page("?search=e_o")).totalElements).toBe(1);
+    // `%` and `_` are plain characters of a word, no wildcards.
+    expect((await page("?search=100%25")).totalElements).toBe(1);
+    expect((await page("?search=pure_o")).totalElements).toBe(1);
+    expect((await page("?search=%25")).totalElements).toBe(0);
+    expect((await page("?search=p_re")).totalElements).toBe(0);
     for (const query of ["?pageSize=20", "?pageNo=-1", "?types=partner", `?search=${"x".repeat(201)}`])
       expect((await call(a, "GET", `/tenant/party/paged${query}`, undefined, t.id)).status, query).toBe(400);
   });
@@ -202,6 +205,86 @@ describe("parties (document 3 §3, §6, §7)", () => {
     expect(errorOf(await call(admin, "GET", `/tenant/person/byemployer/${foreign.id}`)).error_key).toBe(
       "not_found",
     );
+  });
+
+  it("search at volume: words starting with what is typed, each word narrowing; terms follow changes, inside their organisation", async () => {
+    const t = await makeTenant(db.owner);
+    const a = await actorFor(
+      db.db,
+      "search admin",
+      (await makeUser(db.owner, { tenantId: t.id, tenantRoles: ["tenant_admin"] })).id,
+    );
+    const timber = await makeParty({ companyName: "Nordic Timber Oy", businessCode: "1234567-8" }, a, t.id);
+    await makeParty({ companyName: "Nordic Steel Ab", code: "NS-1" }, a, t.id);
+    await makeParty({ companyName: "Lakeside 50%_off" }, a, t.id);
+    await makeParty({ companyName: "Nordic Timber Oy" }, otherAdmin, other.id);
+    const paged = async (search: string, actor = a, tenantId = t.id) =>
+      outputOf(
+        "party.paged",
+        await call(
+          actor,
+          "GET",
+          `/tenant/party/paged?search=${encodeURIComponent(search)}`,
+          undefined,
+          tenantId,
+        ),
+      );
+    const names = async (search: string) => (await paged(search)).content.map((p) => p.companyName);
+    expect(await names("nor")).toEqual(["Nordic Steel Ab", "Nordic Timber Oy"]);
+    expect((await paged("nor")).totalElements).toBe(2);
+    expect(await names("nor tim")).toEqual(["Nordic Timber Oy"]);
+    expect(await names("TIMBER  nordic")).toEqual(["Nordic Timber Oy"]);
+    expect(await names("nor xyz")).toEqual([]);
+    // A word in the middle of another word is not found (docs/decisions.md "Search at volume").
+    expect(await names("imber")).toEqual([]);
+    // A business code and a code are found whole and by their parts.
+    expect(await names("1234567")).toEqual(["Nordic Timber Oy"]);
+    expect(await names("1234567-8")).toEqual(["Nordic Timber Oy"]);
+    expect(await names("ns-1")).toEqual(["Nordic Steel Ab"]);
+    // `%` and `_` are plain characters; a search of punctuation alone finds nothing.
+    expect(await names("50%_")).toEqual(["Lakeside 50%_off"]);
+    expect(await names("50_")).toEqual([]);
+    expect(await names("%")).toEqual([]);
+    expect(await names("!?")).toEqual([]);
+    // Renamed: found by its new name, not its old; the unchanged business code still finds it.
+    outputOf(
+      "party.update",
+      await call(a, "PUT", `/tenant/party/${timber.id}`, { companyName: "Baltic Wood Oy" }, t.id),
+    );
+    expect(await names("timber")).toEqual([]);
+    expect(await names("baltic")).toEqual(["Baltic Wood Oy"]);
+    expect(await names("1234567")).toEqual(["Baltic Wood Oy"]);
+    // Deleted: its terms are gone with it; the kept total follows.
+    const terms = schema.partySearchTerms;
+    const termsOf = (id: string) =>
+      withScope(db.db, { userId: null, tenantId: t.id }, (tx) =>
+        tx.select({ term: terms.term }).from(terms).where(eq(terms.partyId, id)),
+      );
+    expect((await termsOf(timber.id)).map((r) => r.term).sort()).toEqual([
+      "1234567",
+      "1234567-8",
+      "8",
+      "baltic",
+      "oy",
+      "wood",
+    ]);
+    await withScope(db.db, { userId: null, tenantId: t.id }, (tx) =>
+      tx.delete(schema.parties).where(eq(schema.parties.id, timber.id)),
+    );
+    expect(await termsOf(timber.id)).toEqual([]);
+    expect(await names("baltic")).toEqual([]);
+    expect((await paged("")).totalElements).toBe(2);
+    // Row-level security: the other organisation's party of the same name is never found here, and
+    // its scope sees no term of this one.
+    expect(await names("timber")).toEqual([]);
+    expect((await paged("nor", otherAdmin, other.id)).content.map((p) => p.companyName)).toEqual([
+      "Nordic Timber Oy",
+    ]);
+    const seen = await withScope(db.db, { userId: null, tenantId: other.id }, (tx) =>
+      tx.select({ t: terms.tenantId }).from(terms),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => r.t === other.id)).toBe(true);
   });
 
   it("row-level security: another organisation's scope sees no party or person of this one and cannot write one", async () => {

@@ -2,6 +2,8 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { decryptSecret } from "@kunto/auth";
 import { birthDateMax } from "@kunto/core";
+import { schema, withScope } from "@kunto/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { makeKey, withKey } from "../integrators/api-key-support";
@@ -225,6 +227,87 @@ describe("persons (document 3 §3, §5, §6, §7)", () => {
     expect((await page("", { search: "P42@EXAMPLE" })).content.map((p) => p.firstname)).toEqual(["First42"]);
     expect((await page("", { notEmployerId: party.id })).totalElements).toBe(50);
     expect((await call(a, "POST", "/tenant/person/paged?pageSize=7", {}, t.id)).status).toBe(400);
+  });
+});
+
+describe("person search at volume (docs/decisions.md)", () => {
+  it("finds words starting with what is typed, each word narrowing; terms follow changes, inside their organisation", async () => {
+    const org = async (name: string) => {
+      const t = await makeTenant(db.owner);
+      const a = await actorFor(
+        db.db,
+        name,
+        (await makeUser(db.owner, { tenantId: t.id, tenantRoles: ["tenant_admin"] })).id,
+      );
+      const make = async (body: Record<string, unknown>) =>
+        outputOf("person.create", await call(a, "POST", "/tenant/person", body, t.id));
+      const page = async (search: string) =>
+        outputOf("person.paged", await call(a, "POST", "/tenant/person/paged", { search }, t.id));
+      const names = async (search: string) =>
+        (await page(search)).content.map((p) => `${p.firstname} ${p.lastname}`);
+      return { t, a, make, page, names };
+    };
+    const mine = await org("search admin");
+    const theirs = await org("their admin");
+    const anna = await mine.make({
+      firstname: "Anna",
+      lastname: "Virtanen",
+      email: "anna.virtanen@example.fi",
+      phone: "+358 40 1234567",
+    });
+    await mine.make({ firstname: "Antti", lastname: "Virtala", email: "antti@firm.fi" });
+    await mine.make({ firstname: "Pia", lastname: "50%_Koski" });
+    await theirs.make({ firstname: "Anna", lastname: "Virtanen" });
+    expect(await mine.names("virt")).toEqual(["Antti Virtala", "Anna Virtanen"]);
+    expect((await mine.page("virt")).totalElements).toBe(2);
+    expect(await mine.names("virt ann")).toEqual(["Anna Virtanen"]);
+    expect(await mine.names("ANN virt")).toEqual(["Anna Virtanen"]);
+    // A word in the middle of another word is not found.
+    expect(await mine.names("tanen")).toEqual([]);
+    // An e-mail is found whole and by its parts; a phone by its groups.
+    expect(await mine.names("anna.virtanen@ex")).toEqual(["Anna Virtanen"]);
+    expect(await mine.names("firm")).toEqual(["Antti Virtala"]);
+    expect(await mine.names("1234")).toEqual(["Anna Virtanen"]);
+    // `%` and `_` are plain characters.
+    expect(await mine.names("50%_k")).toEqual(["Pia 50%_Koski"]);
+    expect(await mine.names("50_")).toEqual([]);
+    expect(await mine.names("%")).toEqual([]);
+    // Renamed: found by the new name only.
+    outputOf(
+      "person.update",
+      await call(
+        mine.a,
+        "PUT",
+        `/tenant/person/${anna.id}`,
+        { lastname: "Korhonen", email: "anna@korhonen.fi" },
+        mine.t.id,
+      ),
+    );
+    expect(await mine.names("virtanen")).toEqual([]);
+    expect(await mine.names("korh")).toEqual(["Anna Korhonen"]);
+    // Deleted: its terms go with it; the kept total follows.
+    const terms = schema.personSearchTerms;
+    const termsOf = (id: string) =>
+      withScope(db.db, { userId: null, tenantId: mine.t.id }, (tx) =>
+        tx.select({ term: terms.term }).from(terms).where(eq(terms.personId, id)),
+      );
+    expect((await termsOf(anna.id)).length).toBeGreaterThan(0);
+    expect((await mine.page("")).totalElements).toBe(3);
+    await withScope(db.db, { userId: null, tenantId: mine.t.id }, (tx) =>
+      tx.delete(schema.persons).where(eq(schema.persons.id, anna.id)),
+    );
+    expect(await termsOf(anna.id)).toEqual([]);
+    expect(await mine.names("korh")).toEqual([]);
+    expect((await mine.page("")).totalElements).toBe(2);
+    // Row-level security: the other organisation's Anna Virtanen is found only there, and its
+    // scope sees no term of this one.
+    expect(await mine.names("anna")).toEqual([]);
+    expect(await theirs.names("anna")).toEqual(["Anna Virtanen"]);
+    const seen = await withScope(db.db, { userId: null, tenantId: theirs.t.id }, (tx) =>
+      tx.select({ t: terms.tenantId }).from(terms),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => r.t === theirs.t.id)).toBe(true);
   });
 });
 

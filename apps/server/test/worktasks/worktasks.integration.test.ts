@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { schema, withScope } from "@kunto/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Actor,
@@ -106,7 +108,7 @@ describe("work tasks (document 3 §3–§7)", () => {
     expect(all.content[0]?.title).toBe("Task 6 even");
     const mine = await admin.caller.workTask.paged({ assignedUserIds: [basic.user.id] });
     expect(mine.totalElements).toBe(2);
-    // LIKE's wildcards are searched as themselves.
+    // `%` and `_` are plain characters of a word (docs/decisions.md "Search at volume").
     expect((await admin.caller.workTask.paged({ searchString: "100%" })).totalElements).toBe(1);
     expect((await admin.caller.workTask.paged({ searchString: "k_0" })).totalElements).toBe(0);
     expect((await admin.caller.workTask.paged({ searchString: "ODD" })).totalElements).toBe(3);
@@ -131,6 +133,62 @@ describe("work tasks (document 3 §3–§7)", () => {
     const bad = await call(admin.actor, tenant.id, "POST", "/tenant/worktask/paged?pageSize=abc", {});
     expect(bad.status).toBe(400);
     expect(errorOf(bad).error_key).toBe("validation_failed");
+  });
+
+  it("search at volume: words of title and message starting with what is typed, each narrowing; terms follow changes", async () => {
+    const mine = await account();
+    const theirs = await account();
+    const titles = async (who: typeof mine, searchString: string) =>
+      (await who.admin.caller.workTask.paged({ searchString, sortBy: "title:ASC" })).content.map(
+        (t) => t.title,
+      );
+    const invoice = await mine.admin.caller.workTask.create({
+      title: "Send invoice 2025-17",
+      message: "Customer asked for a copy by e-mail: ap@firm.fi",
+    });
+    await mine.admin.caller.workTask.create({
+      title: "Invoice reminder",
+      message: "Second reminder, 50%_off",
+    });
+    await theirs.admin.caller.workTask.create({ title: "Send invoice 2025-17", message: "theirs" });
+    expect(await titles(mine, "invo")).toEqual(["Invoice reminder", "Send invoice 2025-17"]);
+    expect((await mine.admin.caller.workTask.paged({ searchString: "invo" })).totalElements).toBe(2);
+    expect(await titles(mine, "invo remi")).toEqual(["Invoice reminder"]);
+    expect(await titles(mine, "COPY invoice")).toEqual(["Send invoice 2025-17"]);
+    expect(await titles(mine, "invo nothing")).toEqual([]);
+    // A word in the middle of another word is not found.
+    expect(await titles(mine, "voice")).toEqual([]);
+    // Words of the message; an e-mail whole and by its parts; a number with its dash.
+    expect(await titles(mine, "ap@firm")).toEqual(["Send invoice 2025-17"]);
+    expect(await titles(mine, "firm")).toEqual(["Send invoice 2025-17"]);
+    expect(await titles(mine, "2025-1")).toEqual(["Send invoice 2025-17"]);
+    // `%` and `_` are plain characters.
+    expect(await titles(mine, "50%_")).toEqual(["Invoice reminder"]);
+    expect(await titles(mine, "50_")).toEqual([]);
+    expect(await titles(mine, "%")).toEqual([]);
+    // Renamed: found by its new title only.
+    await mine.admin.caller.workTask.update({ id: invoice.id, title: "Send statement" });
+    expect(await titles(mine, "invo")).toEqual(["Invoice reminder"]);
+    expect(await titles(mine, "statem")).toEqual(["Send statement"]);
+    // Deleted: its terms go with it.
+    const terms = schema.workTaskSearchTerms;
+    const termsOf = (id: string) =>
+      withScope(db.db, { userId: null, tenantId: mine.tenant.id }, (tx) =>
+        tx.select({ term: terms.term }).from(terms).where(eq(terms.workTaskId, id)),
+      );
+    expect((await termsOf(invoice.id)).length).toBeGreaterThan(0);
+    await mine.admin.caller.workTask.delete({ id: invoice.id });
+    expect(await termsOf(invoice.id)).toEqual([]);
+    expect(await titles(mine, "statem")).toEqual([]);
+    // Row-level security: the other organisation's task is found only there; its scope sees no
+    // term of this one.
+    expect(await titles(mine, "send")).toEqual([]);
+    expect(await titles(theirs, "send invo")).toEqual(["Send invoice 2025-17"]);
+    const seen = await withScope(db.db, { userId: null, tenantId: theirs.tenant.id }, (tx) =>
+      tx.select({ t: terms.tenantId }).from(terms),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => r.t === theirs.tenant.id)).toBe(true);
   });
 
   it("basic members see only their own tasks (assigned to them or made by them) and cannot create", async () => {

@@ -230,6 +230,13 @@ export const SANDBOX_TABLES: Record<string, CopiedTable | HandledTable | Exclude
   financial_fetches: {
     exclude: "the demo's fetch state; a sandbox starts with the copied statements and no fetch",
   },
+  party_search_terms: { exclude: "kept by the parties triggers: the copied parties write their own terms" },
+  person_search_terms: { exclude: "kept by the persons triggers: the copied persons write their own terms" },
+  work_task_search_terms: {
+    exclude: "kept by the work_tasks triggers: the copied tasks write their own terms",
+  },
+  party_counts: { exclude: "kept by the parties triggers: the copied parties count themselves" },
+  person_counts: { exclude: "kept by the persons triggers: the copied persons count themselves" },
   message_reads: { exclude: "when a person last opened the message center: the visitor starts unread" },
   email_confirmation_tokens: {
     exclude: "sandbox addresses are confirmed copies; no confirmation is pending",

@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { isMasked, maskIdentifier, type ZPersonInput } from "@kunto/core";
 import { schema, type Tx } from "@kunto/db";
-import { and, asc, count, eq, isNull, like, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { fail } from "../errors";
-import { containsPattern, limitOf, offsetOf, type PageParams, pageOf } from "./paging";
+import {
+  countFromTerms,
+  limitOf,
+  offsetOf,
+  type PageParams,
+  pageOf,
+  prefixRange,
+  searchWords,
+} from "./paging";
 import { addressLines, definedOnly, findParty } from "./parties";
 import { type IdentifierField, openIdentifier, sealIdentifier } from "./sealing";
 
@@ -24,6 +32,7 @@ export interface Sealer {
 
 const ps = schema.persons;
 const pt = schema.parties;
+const terms = schema.personSearchTerms;
 
 function identifier(sealer: Sealer, row: Row, field: IdentifierField, full: boolean): string | null {
   const sealed = field === "ssn" ? row.ssnSealed : row.taxNumberSealed;
@@ -93,22 +102,49 @@ export interface PersonPageQuery extends PageParams {
   notEmployerId?: string | null;
 }
 
+/** The persons with a term starting with `word` (docs/decisions.md "Search at volume"). */
+const withTermStarting = (tx: Tx, tenantId: string, word: string) => {
+  const { low, high } = prefixRange(word);
+  return inArray(
+    ps.id,
+    tx
+      .select({ id: terms.personId })
+      .from(terms)
+      .where(and(eq(terms.tenantId, tenantId), gte(terms.term, low), lt(terms.term, high))),
+  );
+};
+
+/**
+ * One page in SQL, sorted by name: each search word narrows to the persons with a word starting
+ * with it; the unfiltered total is the kept count (person_counts), not a count under RLS.
+ */
 export async function pagePersons(tx: Tx, sealer: Sealer, q: PersonPageQuery) {
-  const filters: (SQL | undefined)[] = [eq(ps.tenantId, sealer.tenantId)];
-  if (q.search) filters.push(like(ps.search, containsPattern(q.search)));
+  const tenantId = sealer.tenantId;
+  const filters: (SQL | undefined)[] = [eq(ps.tenantId, tenantId)];
+  const search = q.search?.trim();
+  const words = searchWords(search);
+  if (search && words.length === 0) filters.push(sql`false`);
+  for (const word of words) filters.push(withTermStarting(tx, tenantId, word));
   if (q.notEmployerId) filters.push(or(isNull(ps.employerId), ne(ps.employerId, q.notEmployerId)));
   const where = and(...filters);
-  const [rows, total] = await Promise.all([
+  const kept = schema.personCounts;
+  const total =
+    !search && !q.notEmployerId
+      ? tx.select({ n: kept.n }).from(kept).where(eq(kept.tenantId, tenantId))
+      : words.length === 1 && !q.notEmployerId
+        ? tx.execute<{ n: number }>(countFromTerms("person_search_terms", tenantId, words[0] ?? ""))
+        : tx.select({ n: count() }).from(ps).where(where);
+  const [rows, [n]] = await Promise.all([
     select(tx)
       .where(where)
       .orderBy(...ordered)
       .limit(limitOf(q))
       .offset(offsetOf(q)),
-    tx.select({ n: count() }).from(ps).where(where),
+    total,
   ]);
   return pageOf(
     rows.map((row) => toPerson(sealer, row)),
-    total[0]?.n ?? 0,
+    n?.n ?? 0,
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from "@kunto/core";
 import type { Tx } from "@kunto/db";
 import { type SQL, sql } from "drizzle-orm";
+import { prefixRange, searchWords } from "../parties/paging";
 
 /**
  * Work tasks (document 3 §3–§7, issue 22). Who sees what (docs/decisions.md "Work tasks"): members
@@ -75,9 +76,6 @@ const visible = (tenantId: string, actor: Actor): SQL =>
     ? sql`w.tenant_id = ${tenantId} and (w.assigned_user_id = ${actor.userId} or w.assigner_user_id = ${actor.userId})`
     : sql`w.tenant_id = ${tenantId}`;
 
-/** `%`, `_` and `\` typed into the search box are searched for as themselves. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const SORT_SQL: Record<WorkTaskSortField, SQL[]> = {
   createdAt: [sql`w.created_at`],
   title: [sql`lower(w.title)`],
@@ -131,10 +129,15 @@ export async function pageWorkTasks(tx: Tx, tenantId: string, actor: Actor, q: P
         sql`, `,
       )})`,
     );
+  // Each word narrows to the tasks with a word of title or message starting with it
+  // (docs/decisions.md "Search at volume"); a search with no word in it finds nothing.
   const search = q.searchString?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    where.push(sql`(w.title ilike ${pattern} or w.message ilike ${pattern})`);
+  const words = searchWords(search);
+  if (search && words.length === 0) where.push(sql`false`);
+  for (const word of words) {
+    const { low, high } = prefixRange(word);
+    where.push(sql`w.id in (select t.work_task_id from work_task_search_terms t
+      where t.tenant_id = ${tenantId} and t.term >= ${low} and t.term < ${high})`);
   }
   const filter = sql.join(where, sql` and `);
   const page = q.pageSize > 0 ? sql`limit ${q.pageSize} offset ${q.pageNo * q.pageSize}` : sql``;

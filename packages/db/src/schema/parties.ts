@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { boolean, date, index, jsonb, pgPolicy, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, currentTenantSql, id, platformAdminSql, tenantId, updatedAt } from "./columns";
+import { searchTerm } from "./search-terms";
 import { tenants } from "./tenants";
 import { bytea } from "./users";
 
@@ -108,4 +120,68 @@ export const persons = pgTable(
     index("persons_employer_idx").on(t.employerId),
     tenantPolicy("persons", t.tenantId),
   ],
+);
+
+/**
+ * The lists' word-prefix search at volume (docs/decisions.md "Search at volume"): one row per
+ * lower-cased word of a party's company name, business code and code, a person's last name, first
+ * name, e-mail and phone. Kept by statement triggers on the parent (migration 0034,
+ * `kunto_party_search_terms`, `kunto_person_search_terms`). A search is a b-tree range on
+ * (tenant_id, term): text comparison is leakproof, so it is an index condition under row-level
+ * security, where `LIKE` on the parent would read every row of the organisation.
+ */
+export const partySearchTerms = pgTable(
+  "party_search_terms",
+  {
+    tenantId: tenantId(),
+    term: searchTerm().notNull(),
+    partyId: uuid()
+      .notNull()
+      .references(() => parties.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.term, t.partyId] }),
+    index("party_search_terms_party_idx").on(t.partyId),
+    tenantPolicy("party_search_terms", t.tenantId),
+  ],
+);
+
+export const personSearchTerms = pgTable(
+  "person_search_terms",
+  {
+    tenantId: tenantId(),
+    term: searchTerm().notNull(),
+    personId: uuid()
+      .notNull()
+      .references(() => persons.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.term, t.personId] }),
+    index("person_search_terms_person_idx").on(t.personId),
+    tenantPolicy("person_search_terms", t.tenantId),
+  ],
+);
+
+/**
+ * How many parties an organisation has per type, and how many persons, kept by statement triggers
+ * (migration 0034, `kunto_party_counts`, `kunto_person_counts`): the unfiltered list's total is a
+ * sum over these few rows instead of a count of 100,000 rows under row-level security.
+ */
+export const partyCounts = pgTable(
+  "party_counts",
+  {
+    tenantId: tenantRef(),
+    type: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.type] }), tenantPolicy("party_counts", t.tenantId)],
+);
+
+export const personCounts = pgTable(
+  "person_counts",
+  {
+    tenantId: tenantRef().primaryKey(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [tenantPolicy("person_counts", t.tenantId)],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import { searchTerm } from "./search-terms";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -78,5 +79,26 @@ export const workTaskCounts = pgTable(
       .on(t.tenantId, t.status, t.assignedUserId, t.assignerUserId)
       .nullsNotDistinct(),
     tenantPolicy("work_task_counts", t.tenantId),
+  ],
+);
+
+/**
+ * The work-task list's word-prefix search (docs/decisions.md "Search at volume"): one row per
+ * lower-cased word of a task's title and message, kept by statement triggers on work_tasks
+ * (migration 0034, `kunto_work_task_search_terms`).
+ */
+export const workTaskSearchTerms = pgTable(
+  "work_task_search_terms",
+  {
+    tenantId: tenantId(),
+    term: searchTerm().notNull(),
+    workTaskId: uuid()
+      .notNull()
+      .references(() => workTasks.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.term, t.workTaskId] }),
+    index("work_task_search_terms_task_idx").on(t.workTaskId),
+    tenantPolicy("work_task_search_terms", t.tenantId),
   ],
 );
