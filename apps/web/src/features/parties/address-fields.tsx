@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { SimpleGrid, TextInput } from "@mantine/core";
-import type { UseFormReturnType } from "@mantine/form";
+import type { GetInputPropsReturnType } from "@mantine/form";
 import { CountrySelect } from "../../components/country-select";
 
 /** Document 3 §3 Address, as the forms hold it: every field a text ("" for none). */
@@ -40,24 +40,19 @@ export const addressValues = (a: StoredAddress): AddressValues =>
 export const addressInput = (a: AddressValues): AddressValues | null =>
   Object.values(a).some((v) => v.trim() !== "") ? a : null;
 
-// biome-ignore lint/suspicious/noExplicitAny: the form's values hold the address at `path`.
-type AnyForm = UseFormReturnType<any>;
+/** The form's input props of one of the address's fields (the caller names where the address is). */
+type AddressInputProps = (field: keyof AddressValues) => GetInputPropsReturnType;
 
-export function AddressFields({ form, path }: { form: AnyForm; path: string }) {
+export function AddressFields({ inputProps }: { inputProps: AddressInputProps }) {
   const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <TextInput label={t`Address line 1`} maxLength={200} {...form.getInputProps(`${path}.address1`)} />
-      <TextInput label={t`Address line 2`} maxLength={200} {...form.getInputProps(`${path}.address2`)} />
-      <TextInput label={t`Address line 3`} maxLength={200} {...form.getInputProps(`${path}.address3`)} />
-      <TextInput
-        label={t`Postcode`}
-        maxLength={20}
-        autoComplete="off"
-        {...form.getInputProps(`${path}.postcode`)}
-      />
-      <TextInput label={t`City`} maxLength={100} {...form.getInputProps(`${path}.city`)} />
-      <CountrySelect clearable autoComplete="off" {...form.getInputProps(`${path}.country`)} />
+      <TextInput label={t`Address line 1`} maxLength={200} {...inputProps("address1")} />
+      <TextInput label={t`Address line 2`} maxLength={200} {...inputProps("address2")} />
+      <TextInput label={t`Address line 3`} maxLength={200} {...inputProps("address3")} />
+      <TextInput label={t`Postcode`} maxLength={20} autoComplete="off" {...inputProps("postcode")} />
+      <TextInput label={t`City`} maxLength={100} {...inputProps("city")} />
+      <CountrySelect clearable autoComplete="off" {...inputProps("country")} />
     </SimpleGrid>
   );
 }

@@ -204,13 +204,13 @@ function PartyForm({ tenantId, party, tab }: { tenantId: string; party: Party | 
                   <Title order={3} size="h5">
                     <Trans>Visiting address</Trans>
                   </Title>
-                  <AddressFields form={form} path="visitingAddress" />
+                  <AddressFields inputProps={(field) => form.getInputProps(`visitingAddress.${field}`)} />
                 </Stack>
                 <Stack gap="xs">
                   <Title order={3} size="h5">
                     <Trans>Billing address</Trans>
                   </Title>
-                  <AddressFields form={form} path="billingAddress" />
+                  <AddressFields inputProps={(field) => form.getInputProps(`billingAddress.${field}`)} />
                 </Stack>
               </Stack>
             </Tabs.Panel>

@@ -243,7 +243,7 @@ function PersonForm({ tenantId, person }: { tenantId: string; person: Person | n
               </Tabs.Panel>
               <Tabs.Panel value="address">
                 <Stack gap="md">
-                  <AddressFields form={form} path="address" />
+                  <AddressFields inputProps={(field) => form.getInputProps(`address.${field}`)} />
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <DatePickerInput
                       label={t`Valid from`}
