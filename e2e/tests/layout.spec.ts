@@ -151,6 +151,7 @@ test.describe("issue 6.17: every screen fits a 390 px phone", () => {
         `${base}/party`,
         `${base}/persons`,
         `${base}/person`,
+        `${base}/financials`,
         `${base}/welcome`,
         `${base}/audit`,
         "/users",

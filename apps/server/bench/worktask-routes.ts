@@ -24,10 +24,12 @@ export function addWorkTaskBenchRoutes(app: Hono, db: Db) {
         left join people p on p.n = i % p.total`);
     });
     // The request role may not ANALYZE; autovacuum analyses a table this changed within a minute
-    // or two, as it would in production: wait for it, so the plans are made with statistics.
+    // or two, as it would in production: wait for it (the tasks and their search terms), so the
+    // plans are made with statistics.
     for (let i = 0; i < 240; i++) {
       const [row] = await db.execute<{ n: number }>(
-        sql`select coalesce(n_mod_since_analyze, 0)::int as n from pg_stat_user_tables where relname = 'work_tasks'`,
+        sql`select coalesce(max(n_mod_since_analyze), ${count})::int as n from pg_stat_user_tables
+          where relname in ('work_tasks', 'work_task_search_terms')`,
       );
       if ((row?.n ?? 0) < count / 10) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -11,9 +11,20 @@ export interface DebouncedSearchInputProps
   value: string;
   /** Called 450 ms after typing stops, at the latest every 5 s while typing (document 1 §5). */
   onSearch: (value: string) => void;
+  /**
+   * The list finds words that start with what is typed (the term tables of docs/decisions.md
+   * "Search at volume"); the field says so under it.
+   */
+  wordPrefix?: boolean;
 }
 
-export function DebouncedSearchInput({ value, onSearch, placeholder, ...props }: DebouncedSearchInputProps) {
+export function DebouncedSearchInput({
+  value,
+  onSearch,
+  placeholder,
+  wordPrefix,
+  ...props
+}: DebouncedSearchInputProps) {
   const { t } = useLingui();
   const [text, setText] = useState(value);
   const debounced = useDebouncedCallback(onSearch, {
@@ -31,6 +42,7 @@ export function DebouncedSearchInput({ value, onSearch, placeholder, ...props }:
       aria-label={t`Search`}
       placeholder={placeholder ?? t`Search`}
       leftSection={<IconSearch size={16} />}
+      description={wordPrefix ? t`Finds words that start with what you type` : undefined}
       rightSection={
         text ? (
           <CloseButton

@@ -137,14 +137,21 @@ export async function pageParties(tx: Tx, tenantId: string, q: PartyPageQuery) {
     : words.length === 1 && !q.types?.length
       ? tx.execute<{ n: number }>(countFromTerms("party_search_terms", tenantId, words[0] ?? ""))
       : tx.select({ n: count() }).from(p).where(where);
+  // The page's ids first, from the name index alone (an index-only walk past the offset), then
+  // only those rows: a deep page no longer reads every row it skips.
+  const pageIds = tx
+    .select({ id: p.id })
+    .from(p)
+    .where(where)
+    .orderBy(...ordered)
+    .limit(limitOf(q))
+    .offset(offsetOf(q));
   const [rows, [n]] = await Promise.all([
     tx
       .select()
       .from(p)
-      .where(where)
-      .orderBy(...ordered)
-      .limit(limitOf(q))
-      .offset(offsetOf(q)),
+      .where(and(eq(p.tenantId, tenantId), inArray(p.id, pageIds)))
+      .orderBy(...ordered),
     total,
   ]);
   return pageOf(rows.map(toParty), n?.n ?? 0);

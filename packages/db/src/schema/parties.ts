@@ -19,9 +19,9 @@ import { bytea } from "./users";
 
 /**
  * Parties and persons of an organisation's small CRM (document 3 §2-§7, issue 22). Both tenant-owned
- * under the tenant policy. Lists sort by name (b-tree indexes) and search a lower-cased text of the
- * searchable columns. No trigram index: under row-level security the app role's `LIKE` (not
- * leakproof) cannot be an index condition, so such an index would only cost writes.
+ * under the tenant policy. Lists sort by name (b-tree indexes) and search the term tables below (the
+ * words of the searchable columns). No trigram index: under row-level security the app role's `LIKE`
+ * (not leakproof) cannot be an index condition, so such an index would only cost writes.
  */
 /**
  * `tenantPolicy` with the tenant setting read once per statement (an init plan) instead of once per
@@ -71,12 +71,6 @@ export const parties = pgTable(
     billingAddress: jsonb().$type<StoredAddress>(),
     /** The organisation's own party; read-only for clients. */
     tenantParty: boolean().notNull().default(false),
-    /** What the list's search box looks in, lower-cased. */
-    search: text()
-      .notNull()
-      .generatedAlwaysAs(
-        sql`lower(coalesce(company_name, '') || ' ' || coalesce(business_code, '') || ' ' || coalesce(code, ''))`,
-      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,11 +101,6 @@ export const persons = pgTable(
     taxNumberSealed: bytea(),
     dob: date(),
     address: jsonb().$type<StoredAddress>(),
-    search: text()
-      .notNull()
-      .generatedAlwaysAs(
-        sql`lower(coalesce(lastname, '') || ' ' || coalesce(firstname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
-      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

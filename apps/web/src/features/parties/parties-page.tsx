@@ -58,6 +58,7 @@ export function PartiesPage({ tenantId }: { tenantId: string }) {
       <Card p={0}>
         <Group p="md" gap="sm" align="flex-end" wrap="wrap">
           <DebouncedSearchInput
+            wordPrefix
             value={search}
             onSearch={(value) => {
               setSearch(value.trim());

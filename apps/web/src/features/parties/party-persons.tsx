@@ -162,7 +162,12 @@ function SelectPerson({
   );
   return (
     <Stack gap="md">
-      <DebouncedSearchInput value={search} onSearch={(value) => setSearch(value.trim())} data-autofocus />
+      <DebouncedSearchInput
+        wordPrefix
+        value={search}
+        onSearch={(value) => setSearch(value.trim())}
+        data-autofocus
+      />
       <Box mah={360} style={{ overflowY: "auto" }}>
         {candidates.data ? (
           candidates.data.content.length === 0 ? (

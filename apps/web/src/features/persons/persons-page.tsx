@@ -56,6 +56,7 @@ export function PersonsPage({ tenantId }: { tenantId: string }) {
       <Card p={0}>
         <Group p="md">
           <DebouncedSearchInput
+            wordPrefix
             value={search}
             onSearch={(value) => {
               setSearch(value.trim());

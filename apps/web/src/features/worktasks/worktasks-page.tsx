@@ -95,6 +95,7 @@ export function WorkTasksPage({ tenantId }: { tenantId: string }) {
         <Stack gap="xs" p="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <DebouncedSearchInput
+              wordPrefix
               value={state.search}
               onSearch={(search) => change({ search })}
               style={{ flex: "1 1 14rem" }}

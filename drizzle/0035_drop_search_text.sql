@@ -1,0 +1,2 @@
+ALTER TABLE "parties" DROP COLUMN "search";--> statement-breakpoint
+ALTER TABLE "persons" DROP COLUMN "search";
