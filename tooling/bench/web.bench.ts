@@ -50,6 +50,10 @@ async function firstRender(page: Page, url: string, ready: () => Promise<void>):
   page.off("response", onResponse);
   const all = await Promise.all(finished);
   const scripts = all.filter((r) => /\.m?js(\?|$)/.test(r.url));
+  // BENCH_WEB_FILES=1 lists each script with its gzip size, largest first (what to trim next).
+  if (process.env.BENCH_WEB_FILES)
+    for (const r of [...scripts].sort((a, b) => b.gzip - a.gzip))
+      console.log(`    ${(r.gzip / 1000).toFixed(1).padStart(7)} kB gzip  ${new URL(r.url).pathname}`);
   return {
     requests: all.length,
     transferred: all.reduce((sum, r) => sum + r.transferred, 0),

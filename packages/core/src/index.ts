@@ -3,6 +3,7 @@ export * from "./audit-log";
 export * from "./constants";
 export * from "./countries";
 export * from "./errors";
+export * from "./field-errors";
 export * from "./file-name";
 export * from "./financial-schemas";
 export * from "./financials";

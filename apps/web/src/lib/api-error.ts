@@ -1,5 +1,5 @@
 import type { AppRouter } from "@kunto/api";
-import { type ErrorKey, FIELD_ERRORS, type FieldError, isErrorKey, PASSWORD_MIN_LENGTH } from "@kunto/core";
+import { type ErrorKey, FIELD_ERRORS, type FieldError, PASSWORD_MIN_LENGTH } from "@kunto/core";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { TRPCClientError } from "@trpc/client";
@@ -178,6 +178,13 @@ export const ERROR_MESSAGES: Record<ErrorKey, MessageDescriptor> = {
   duns_missing: msg`Save the organisation's D-U-N-S number first.`,
   financial_fetch_failed: msg`Fetching the financial data failed. Please try again later.`,
 };
+
+/**
+ * Whether a value is one of the server's error keys, read from the table above (complete by its
+ * type): the same answer as core's `isErrorKey`, without its status table in the first load.
+ */
+const isErrorKey = (value: unknown): value is ErrorKey =>
+  typeof value === "string" && Object.hasOwn(ERROR_MESSAGES, value);
 
 /** Field-level validation keys from the shared zod schemas (document 1 §5). */
 export const FIELD_ERROR_MESSAGES: Record<FieldError, MessageDescriptor> = {
