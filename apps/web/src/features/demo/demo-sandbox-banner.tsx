@@ -46,6 +46,8 @@ export function DemoSandboxBanner() {
           icon: <IconMailOff size={18} />,
           title: t`Mail not sent in the demo`,
           message: t`To ${mail.to}: ${mail.subject}`,
+          // Time to read who the mail was for (not a 2 s snackbar); pointing at it holds it.
+          autoClose: 10_000,
           // Mantine greys a titled notification's text below 4.5:1; this one is the news itself.
           styles: { description: { color: "var(--mantine-color-text)" } },
         });

@@ -150,7 +150,10 @@ function PartyForm({ tenantId, party, tab }: { tenantId: string; party: Party | 
           }
         />
         <Card>
-          <Tabs value={tab} onChange={setTab} keepMounted>
+          {/* Hidden panels stay mounted and live ("display-none", not Mantine 9's default React
+              Activity, which holds a hidden panel's effects): the persons tab loads its list in
+              the background instead of showing a spinner until it is opened. */}
+          <Tabs value={tab} onChange={setTab} keepMounted keepMountedMode="display-none">
             <Tabs.List mb="md">
               <Tabs.Tab value="basic">
                 <Trans>Basic info</Trans>
