@@ -56,14 +56,29 @@ function ensureChromium() {
   );
 }
 
+/** Debian's HAProxy balances the two-node run (`pnpm test:two-nodes`, tooling/two-nodes). */
+function ensureHaproxy() {
+  if (existsSync("/usr/sbin/haproxy") || process.env.HAPROXY_PATH) return;
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const apt = asRoot ? ["apt-get"] : ["sudo", "apt-get"];
+  console.log("Installing HAProxy from Debian for the two-node tests ...");
+  must(run(apt[0], [...apt.slice(1), "update", "-qq"]), "apt-get update");
+  must(
+    run(apt[0], [...apt.slice(1), "install", "-y", "-qq", "haproxy"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }),
+    "Installing HAProxy",
+  );
+}
+
 function countTests() {
   let passed = 0;
   let failed = 0;
-  for (const file of ["vitest.json", "playwright.json"]) {
+  for (const file of ["vitest.json", "two-nodes.json", "playwright.json"]) {
     const path = join(reports, file);
     if (!existsSync(path)) continue;
     const report = JSON.parse(readFileSync(path, "utf8"));
-    if (file === "vitest.json") {
+    if (file !== "playwright.json") {
       passed += report.numPassedTests ?? 0;
       failed += (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0);
     } else {
@@ -82,6 +97,7 @@ if (mode === "start") {
   process.exit(pnpm(["serve"]));
 } else if (mode === "test") {
   ensureChromium();
+  ensureHaproxy();
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
   const steps = [
@@ -106,6 +122,21 @@ if (mode === "start") {
     // The web client and the server bundle the end-to-end tests run (`pnpm --filter @kunto/server start`).
     ["build", ["build"]],
     ["end-to-end tests", ["test:e2e"]],
+    // Two server processes behind HAProxy on one database (issue 24): sessions, jobs and a killed
+    // node. The whole end-to-end suite through the balancer is `pnpm test:two-nodes` (37 minutes).
+    [
+      "two-node checks",
+      [
+        "exec",
+        "vitest",
+        "run",
+        "--config",
+        "tooling/two-nodes/vitest.config.ts",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${join(reports, "two-nodes.json")}`,
+      ],
+    ],
   ];
   let status = 0;
   for (const [name, args] of steps) {
@@ -120,7 +151,17 @@ if (mode === "start") {
   const { passed, failed } = countTests();
   console.log(`\nTests: ${passed} passed, ${failed} failed`);
   process.exit(status !== 0 ? status : failed > 0 || passed === 0 ? 1 : 0);
+} else if (mode === "two-nodes") {
+  // Two server processes behind HAProxy on one PostgreSQL (issue 24): the checks, then the
+  // end-to-end suite through the balancer (e2e/playwright.two-nodes.config.ts).
+  ensureHaproxy();
+  ensureChromium();
+  must(pnpm(["exec", "vitest", "run", "--config", "tooling/two-nodes/vitest.config.ts"]), "Two-node checks");
+  must(pnpm(["build"]), "Building");
+  process.exit(
+    pnpm(["--filter", "@kunto/e2e", "exec", "playwright", "test", "-c", "playwright.two-nodes.config.ts"]),
+  );
 } else {
-  console.error("usage: node tooling/bootstrap.mjs start|test");
+  console.error("usage: node tooling/bootstrap.mjs start|test|two-nodes");
   process.exit(2);
 }

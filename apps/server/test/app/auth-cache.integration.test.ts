@@ -48,6 +48,19 @@ describe("the per-process check memory (issue 7)", () => {
     expect(await (await b.call()).tenant.users()).toHaveLength(1);
   });
 
+  it("the profile answer is the stored row, not the remembered user: a change made elsewhere shows at once", async () => {
+    const tenant = await makeTenant(db.owner);
+    const b = await memberOf(tenant.id, ["tenant_basic"]);
+    const before = await (await b.call()).user.me();
+    // Another server process saved a new name: this process still remembers the old row.
+    await asOwner(db.owner, (tx) =>
+      tx.update(schema.users).set({ lastName: "Changed elsewhere" }).where(eq(schema.users.id, b.user.id)),
+    );
+    expect(before.lastName).not.toBe("Changed elsewhere");
+    expect((await (await b.call()).user.me()).lastName).toBe("Changed elsewhere");
+    expect((await (await b.call()).user.session())?.lastName).toBe("Changed elsewhere");
+  });
+
   it("a role change of user B by an admin reaches B's next call at once", async () => {
     const tenant = await makeTenant(db.owner);
     const a = await memberOf(tenant.id, ["tenant_admin"]);

@@ -72,7 +72,14 @@ export async function membershipsOf(tx: Tx, userIds: string[]) {
   return byUser;
 }
 
-export async function getMe(tx: Tx, user: UserRow) {
+/**
+ * The signed-in user's profile. Read from the stored row, not the session's copy: that copy may be
+ * the check memory's (auth-cache.ts), up to AUTH_CACHE_MS old when another server process saved the
+ * change (docs/scaling.md "Two nodes").
+ */
+export async function getMe(tx: Tx, sessionUser: UserRow) {
+  const [stored] = await tx.select().from(schema.users).where(eq(schema.users.id, sessionUser.id));
+  const user = stored ?? sessionUser;
   const memberships = (await membershipsOf(tx, [user.id])).get(user.id) ?? [];
   const [totp] = await tx
     .select()
