@@ -41,35 +41,28 @@ function must(status, what) {
   }
 }
 
-/** Debian's Chromium drives the end-to-end tests; Playwright cannot download browsers here. */
-function ensureChromium() {
-  if (existsSync("/usr/bin/chromium") || process.env.CHROMIUM_PATH) return;
+/** Installs a Debian package when its program is missing (as root, or through sudo). */
+function ensureDebianPackage(program, override, pkg, why) {
+  if (existsSync(program) || process.env[override]) return;
   const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const apt = asRoot ? ["apt-get"] : ["sudo", "apt-get"];
-  console.log("Installing Chromium from Debian for the end-to-end tests ...");
+  console.log(`Installing ${pkg} from Debian for ${why} ...`);
   must(run(apt[0], [...apt.slice(1), "update", "-qq"]), "apt-get update");
   must(
-    run(apt[0], [...apt.slice(1), "install", "-y", "-qq", "chromium"], {
+    run(apt[0], [...apt.slice(1), "install", "-y", "-qq", pkg], {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     }),
-    "Installing Chromium",
+    `Installing ${pkg}`,
   );
 }
 
-/** Debian's HAProxy balances the two-node run (`pnpm test:two-nodes`, tooling/two-nodes). */
-function ensureHaproxy() {
-  if (existsSync("/usr/sbin/haproxy") || process.env.HAPROXY_PATH) return;
-  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const apt = asRoot ? ["apt-get"] : ["sudo", "apt-get"];
-  console.log("Installing HAProxy from Debian for the two-node tests ...");
-  must(run(apt[0], [...apt.slice(1), "update", "-qq"]), "apt-get update");
-  must(
-    run(apt[0], [...apt.slice(1), "install", "-y", "-qq", "haproxy"], {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    }),
-    "Installing HAProxy",
-  );
-}
+/** Debian's Chromium drives the end-to-end tests; Playwright cannot download browsers here. */
+const ensureChromium = () =>
+  ensureDebianPackage("/usr/bin/chromium", "CHROMIUM_PATH", "chromium", "the end-to-end tests");
+
+/** Debian's HAProxy balances the two-node checks (tooling/two-nodes). */
+const ensureHaproxy = () =>
+  ensureDebianPackage("/usr/sbin/haproxy", "HAPROXY_PATH", "haproxy", "the two-node tests");
 
 function countTests() {
   let passed = 0;

@@ -9,6 +9,8 @@ const root = join(import.meta.dirname, "../..");
 
 export interface BenchServer {
   base: string;
+  /** The server process's id (the load benchmark reads its memory from /proc). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
