@@ -4,16 +4,12 @@
 // a type filter and a search (GET /api/tenant/party/paged, POST /api/tenant/person/paged).
 // Target: p95 < 50 ms for each.
 import { startServer } from "./server";
+import { percentile } from "./support";
 
 const port = 3294;
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const volume = Number(process.env.BENCH_PARTIES ?? 100_000);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function demo(): Promise<{ cookie: string; tenantId: string }> {
   const response = await fetch(`${base}/api/public/demo`, { method: "POST" });

@@ -12,15 +12,11 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startServer } from "./server";
+import { percentile } from "./support";
 
 const port = 3293;
 const base = `http://127.0.0.1:${port}`;
 const dist = join(import.meta.dirname, "../../apps/web/dist");
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function signIn() {
   const response = await fetch(`${base}/api/public/demo`, { method: "POST" });

@@ -14,16 +14,22 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dir = mkdtempSync(join(tmpdir(), "kunto-bench-"));
-  chmodSync(dir, 0o755);
-  // What `npm start` runs, the server bundle on plain Node (apps/server/build.mjs), from the
-  // benchmark's own entry, which adds its fixture routes (apps/server/bench/main.ts).
+/**
+ * Builds what `npm start` runs, the server bundle on plain Node (apps/server/build.mjs), with the
+ * benchmark's own entry beside it, which adds its fixture routes (apps/server/bench/main.ts).
+ */
+export function buildServer() {
   const built = spawnSync(process.execPath, ["build.mjs", "--bench"], {
     cwd: join(root, "apps/server"),
     stdio: "inherit",
   });
   if (built.status !== 0) throw new Error("building the server failed");
+}
+
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), "kunto-bench-"));
+  chmodSync(dir, 0o755);
+  buildServer();
   const child: ChildProcess = spawn(process.execPath, [join(root, "apps/server/dist/bench.js")], {
     cwd: join(root, "apps/server"),
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: "warn", ...env },

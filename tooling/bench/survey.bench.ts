@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { startServer } from "./server";
+import { answersOf, percentile, type Question } from "./support";
 
 const port = 3292;
 const base = `http://127.0.0.1:${port}`;
@@ -24,25 +25,6 @@ async function signIn(): Promise<{ cookie: string; tenantId: string; userId: str
   const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
   if (!tenant) throw new Error("demo tenant missing");
   return { cookie, tenantId: tenant.id, userId: me.id };
-}
-
-type Question = {
-  key: string;
-  slider: { min: number; max: number; step: number } | null;
-  choices: { value: number }[] | null;
-};
-
-function answersOf(questions: Question[]): Record<string, number> {
-  const answers: Record<string, number> = {};
-  for (const q of questions) {
-    if (q.slider) {
-      const steps = Math.round((q.slider.max - q.slider.min) / q.slider.step);
-      answers[q.key] = q.slider.min + Math.floor(Math.random() * (steps + 1)) * q.slider.step;
-    } else if (q.choices?.length) {
-      answers[q.key] = (q.choices[Math.floor(Math.random() * q.choices.length)] as { value: number }).value;
-    }
-  }
-  return answers;
 }
 
 async function makeSurvey(
@@ -119,11 +101,6 @@ const line = (name: string, f: Figures, extra = "") =>
   console.log(
     `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}${extra}`,
   );
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function calculation(headers: Record<string, string>, surveyKey: string, runs: number) {
   const url = `${base}/api/tenant/survey/${surveyKey}/calculation`;

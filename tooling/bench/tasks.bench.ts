@@ -10,15 +10,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { startServer } from "./server";
+import { percentile } from "./support";
 
 const port = 3293;
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 200);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function demo(): Promise<{ cookie: string; tenantId: string }> {
   const response = await fetch(`${base}/api/public/demo`, { method: "POST" });

@@ -6,17 +6,13 @@
 // the search's included (word beginnings through work_task_search_terms, docs/decisions.md "Search
 // at volume"). 500 rows a page is printed beside them but not held to the limit.
 import { startServer } from "./server";
+import { percentile } from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 3297);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const LIMIT_MS = 50;
 const TASKS = 100_000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function demo(): Promise<{ cookie: string; tenantId: string }> {
   const response = await fetch(`${base}/api/public/demo`, { method: "POST" });

@@ -2,7 +2,7 @@
 // `pnpm test:two-nodes` and the two-node end-to-end run (e2e/playwright.two-nodes.config.ts) start.
 // The database is the embedded PostgreSQL started here and handed to both nodes as an external
 // DATABASE_URL, with one SECRETS_KEY: the configuration README "Two nodes" describes.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startEmbeddedPostgres } from "@kunto/db";
+import { buildServer } from "../bench/server";
 
 const root = join(import.meta.dirname, "../..");
 export const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
@@ -45,15 +46,6 @@ export interface TwoNodeOptions {
   env?: Record<string, string>;
   /** Skips `node build.mjs --bench` when the bundle is known to be current. */
   skipBuild?: boolean;
-}
-
-/** Builds the server bundle once, as `pnpm --filter @kunto/server start` and the benchmarks do. */
-export function buildServer() {
-  const built = spawnSync(process.execPath, ["build.mjs", "--bench"], {
-    cwd: join(root, "apps/server"),
-    stdio: "inherit",
-  });
-  if (built.status !== 0) throw new Error("building the server failed");
 }
 
 /** HAProxy's configuration: round robin, no stickiness, /readyz as the health check. */

@@ -3,6 +3,7 @@
 // and the operations of the mix: respondents submitting, admins reading the reports overview and
 // the task board, staff voting on the public voting page.
 import { randomBytes, randomUUID } from "node:crypto";
+import { answersOf, type Question as SurveyQuestion } from "../support";
 import type { Operation } from "./generator";
 
 export interface Org {
@@ -16,12 +17,7 @@ export interface Org {
   openTasks: string[];
 }
 
-type Question = {
-  key: string;
-  type: string;
-  slider: { min: number; max: number; step: number } | null;
-  choices: { value: number }[] | null;
-};
+type Question = SurveyQuestion & { type: string };
 
 export interface Volumes {
   shares: number;
@@ -75,20 +71,7 @@ export async function surveyQuestions(base: string, link: string): Promise<Quest
   return page.questions.filter((q) => q.type !== "GROUP");
 }
 
-function answersOf(questions: Question[]): Record<string, number> {
-  const answers: Record<string, number> = {};
-  for (const q of questions) {
-    if (q.slider) {
-      const steps = Math.round((q.slider.max - q.slider.min) / q.slider.step);
-      answers[q.key] = q.slider.min + Math.floor(Math.random() * (steps + 1)) * q.slider.step;
-    } else if (q.choices?.length) {
-      answers[q.key] = (q.choices[Math.floor(Math.random() * q.choices.length)] as { value: number }).value;
-    }
-  }
-  return answers;
-}
-
-const any = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const pickOne = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
 /**
  * The mix. Respondents and voters come from `addresses` client addresses (X-Forwarded-For, the
@@ -112,7 +95,7 @@ export function operations(
       share: shares.submit ?? 0,
       next: () => ({
         method: "POST",
-        path: `/api/public/survey/${any(any(orgs).links)}/response`,
+        path: `/api/public/survey/${pickOne(pickOne(orgs).links)}/response`,
         headers: { "content-type": "application/json", "x-forwarded-for": address() },
         body: JSON.stringify({
           submissionId: randomUUID(),
@@ -126,14 +109,14 @@ export function operations(
       name: "vote",
       share: shares.vote ?? 0,
       next: () => {
-        const org = any(orgs);
+        const org = pickOne(orgs);
         return {
           method: "POST",
           path: "/api/shared/taskvoting",
           headers: { "content-type": "application/json", "x-forwarded-for": address() },
           body: JSON.stringify({
             tenantId: org.tenantId,
-            taskId: any(org.openTasks),
+            taskId: pickOne(org.openTasks),
             session: randomBytes(18).toString("base64url"),
           }),
         };
@@ -143,7 +126,7 @@ export function operations(
       name: "report",
       share: shares.report ?? 0,
       next: () => {
-        const org = any(orgs);
+        const org = pickOne(orgs);
         return { method: "GET", path: `/api/tenant/survey/reports/${org.reportKey}`, headers: admin(org) };
       },
     },
@@ -151,7 +134,7 @@ export function operations(
       name: "board",
       share: shares.board ?? 0,
       next: () => {
-        const org = any(orgs);
+        const org = pickOne(orgs);
         return { method: "GET", path: "/api/tenant/task", headers: admin(org) };
       },
     },

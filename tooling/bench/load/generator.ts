@@ -3,6 +3,7 @@
 // leave (so a slow server cannot slow the generator down and hide its own queue: no coordinated
 // omission). Plain node:http with keep-alive, the cheapest client on the machine the server shares.
 import { Agent, request } from "node:http";
+import { percentile } from "../support";
 
 /** One HTTP call an operation makes. */
 export interface Call {
@@ -54,11 +55,6 @@ export interface RunOptions {
   /** Calls in flight at most; a call due while this many are out is dropped (an error). */
   maxInFlight: number;
   timeoutMs: number;
-}
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const agents = new Map<string, Agent>();

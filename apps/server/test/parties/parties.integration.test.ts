@@ -156,8 +156,11 @@ describe("parties (document 3 §3, §6, §7)", () => {
     expect(first.content).toHaveLength(50);
     expect(first.content[0]?.companyName).toBe("100% Pure_Oy");
     const second = await page("?pageNo=1&pageSize=50");
-    expect(second.content).toHaveLength(11);
-    expect((await page("?pageSize=0")).content).toHaveLength(61);
+    const all = (await page("?pageSize=0")).content.map((p) => p.companyName);
+    expect(all).toHaveLength(61);
+    // The second page is the 11 names after the first 50, in the same order.
+    expect(first.content.map((p) => p.companyName)).toEqual(all.slice(0, 50));
+    expect(second.content.map((p) => p.companyName)).toEqual(all.slice(50));
     const suppliers = await page("?types=supplier");
     expect(suppliers.totalElements).toBe(20);
     expect(suppliers.content.every((p) => p.type === "supplier")).toBe(true);
