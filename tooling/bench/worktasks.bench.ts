@@ -71,6 +71,7 @@ async function main() {
         { ...open, assignedUserIds: members.slice(0, 1).map((m) => m.id) },
       ],
       ["search", "pageNo=0&pageSize=50", { ...open, searchString: "number 4242" }],
+      ["a word every task has", "pageNo=0&pageSize=50", { ...open, searchString: "bench" }],
       ["500 a page (not held to the limit)", "pageNo=0&pageSize=500", open, false],
     ];
     for (const [name, query, body, limited = true] of shapes) {

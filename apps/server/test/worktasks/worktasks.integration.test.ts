@@ -324,6 +324,8 @@ describe("work-task totals", () => {
     expect(await total({ statuses: ["DONE"] })).toBe(1);
     expect(await total({ assignedUserIds: [b.user.id] })).toBe(2);
     expect((await b.caller.workTask.paged({})).totalElements).toBe(2);
+    // A basic member's one-word total counts only their own tasks' terms too.
+    expect((await b.caller.workTask.paged({ searchString: "task" })).totalElements).toBe(2);
     // A member removed from the organisation: their tasks stay, unassigned once the user is gone.
     await db.owner.execute(`delete from users where id = '${b.user.id}'`);
     expect(await total({ assignedUserIds: [b.user.id] })).toBe(0);

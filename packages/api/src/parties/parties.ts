@@ -9,6 +9,7 @@ import {
   offsetOf,
   type PageParams,
   pageOf,
+  planForTheseValues,
   prefixRange,
   searchWords,
 } from "./paging";
@@ -135,7 +136,9 @@ export async function pageParties(tx: Tx, tenantId: string, q: PartyPageQuery) {
         .from(counts)
         .where(kept)
     : words.length === 1 && !q.types?.length
-      ? tx.execute<{ n: number }>(countFromTerms("party_search_terms", tenantId, words[0] ?? ""))
+      ? tx.execute<{ n: number }>(
+          countFromTerms("party_search_terms", words[0] ?? "", sql`w.tenant_id = ${tenantId}`),
+        )
       : tx.select({ n: count() }).from(p).where(where);
   // The page's ids first, from the name index alone (an index-only walk past the offset), then
   // only those rows: a deep page no longer reads every row it skips.
@@ -146,6 +149,7 @@ export async function pageParties(tx: Tx, tenantId: string, q: PartyPageQuery) {
     .orderBy(...ordered)
     .limit(limitOf(q))
     .offset(offsetOf(q));
+  await planForTheseValues(tx);
   const [rows, [n]] = await Promise.all([
     tx
       .select()

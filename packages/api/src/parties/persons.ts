@@ -10,6 +10,7 @@ import {
   offsetOf,
   type PageParams,
   pageOf,
+  planForTheseValues,
   prefixRange,
   searchWords,
 } from "./paging";
@@ -132,7 +133,9 @@ export async function pagePersons(tx: Tx, sealer: Sealer, q: PersonPageQuery) {
     !search && !q.notEmployerId
       ? tx.select({ n: kept.n }).from(kept).where(eq(kept.tenantId, tenantId))
       : words.length === 1 && !q.notEmployerId
-        ? tx.execute<{ n: number }>(countFromTerms("person_search_terms", tenantId, words[0] ?? ""))
+        ? tx.execute<{ n: number }>(
+            countFromTerms("person_search_terms", words[0] ?? "", sql`w.tenant_id = ${tenantId}`),
+          )
         : tx.select({ n: count() }).from(ps).where(where);
   // The page's ids first, from the name index alone (an index-only walk past the offset), then
   // only those rows with their employers: a deep page no longer reads and joins every row it skips.
@@ -143,6 +146,7 @@ export async function pagePersons(tx: Tx, sealer: Sealer, q: PersonPageQuery) {
     .orderBy(...ordered)
     .limit(limitOf(q))
     .offset(offsetOf(q));
+  await planForTheseValues(tx);
   const [rows, [n]] = await Promise.all([
     select(tx)
       .where(and(eq(ps.tenantId, tenantId), inArray(ps.id, pageIds)))

@@ -9,7 +9,7 @@ import {
 } from "@kunto/core";
 import type { Tx } from "@kunto/db";
 import { type SQL, sql } from "drizzle-orm";
-import { prefixRange, searchWords } from "../parties/paging";
+import { countFromTerms, planForTheseValues, prefixRange, searchWords } from "../parties/paging";
 
 /**
  * Work tasks (document 3 §3–§7, issue 22). Who sees what (docs/decisions.md "Work tasks"): members
@@ -134,17 +134,24 @@ export async function pageWorkTasks(tx: Tx, tenantId: string, actor: Actor, q: P
   const search = q.searchString?.trim();
   const words = searchWords(search);
   if (search && words.length === 0) where.push(sql`false`);
+  const wordFilters: SQL[] = [];
   for (const word of words) {
     const { low, high } = prefixRange(word);
-    where.push(sql`w.id in (select t.work_task_id from work_task_search_terms t
+    wordFilters.push(sql`w.id in (select t.work_task_id from work_task_search_terms t
       where t.tenant_id = ${tenantId} and t.term >= ${low} and t.term < ${high})`);
   }
-  const filter = sql.join(where, sql` and `);
+  const filter = sql.join([...where, ...wordFilters], sql` and `);
   const page = q.pageSize > 0 ? sql`limit ${q.pageSize} offset ${q.pageNo * q.pageSize}` : sql``;
-  // Without a search the total is a sum of the kept counts (the filters name only their columns).
-  const count = search
-    ? sql`select count(*)::int as n from work_tasks w where ${filter}`
-    : sql`select coalesce(sum(w.n), 0)::int as n from work_task_counts w where ${filter}`;
+  // The filters other than the words name only columns that work_task_counts and the term rows
+  // carry too: without a search the total is a sum of the kept counts, with one word a count of
+  // term index entries (countFromTerms), with more a count over the tasks.
+  const others = sql.join(where, sql` and `);
+  const count = !search
+    ? sql`select coalesce(sum(w.n), 0)::int as n from work_task_counts w where ${others}`
+    : words.length === 1
+      ? countFromTerms("work_task_search_terms", words[0] ?? "", others)
+      : sql`select count(*)::int as n from work_tasks w where ${filter}`;
+  await planForTheseValues(tx);
   const [rows, total] = await Promise.all([
     tx.execute<Row>(sql`${SELECT} where ${filter} order by ${parseSort(q.sortBy)} ${page}`),
     tx.execute<{ n: number }>(count),

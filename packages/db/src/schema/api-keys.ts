@@ -43,7 +43,7 @@ export const apiKeys = pgTable(
       as: "permissive",
       for: "select",
       to: "current_user",
-      using: sql`${t.publicKey} = nullif(current_setting('app.api_key', true), '')`,
+      using: sql`${t.publicKey} = (select nullif(current_setting('app.api_key', true), ''))`,
     }),
   ],
 );

@@ -1,18 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgPolicy,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, currentTenantSql, id, platformAdminSql, tenantId, updatedAt } from "./columns";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
 import { searchTerm } from "./search-terms";
 import { tenants } from "./tenants";
 import { bytea } from "./users";
@@ -23,19 +10,6 @@ import { bytea } from "./users";
  * words of the searchable columns). No trigram index: under row-level security the app role's `LIKE`
  * (not leakproof) cannot be an index condition, so such an index would only cost writes.
  */
-/**
- * `tenantPolicy` with the tenant setting read once per statement (an init plan) instead of once per
- * row: the lists count every row of their filter, and at 100,000 rows the per-row
- * `current_setting` call was most of a page's time (`pnpm bench parties`). Same rows, same rule.
- */
-const tenantPolicy = (table: string, column: PgColumn) =>
-  pgPolicy(`${table}_tenant_isolation`, {
-    as: "permissive",
-    for: "all",
-    using: sql`${column} = (select ${currentTenantSql}) or ${platformAdminSql}`,
-    withCheck: sql`${column} = (select ${currentTenantSql}) or ${platformAdminSql}`,
-  });
-
 const tenantRef = () => tenantId().references(() => tenants.id, { onDelete: "cascade" });
 
 export const PARTY_TYPES = ["customer", "supplier", "employer", "contractor"] as const;
@@ -118,12 +92,19 @@ export const persons = pgTable(
  * `kunto_party_search_terms`, `kunto_person_search_terms`). A search is a b-tree range on
  * (tenant_id, term): text comparison is leakproof, so it is an index condition under row-level
  * security, where `LIKE` on the parent would read every row of the organisation.
+ *
+ * `prevTerm` is the same row's term before this one in "C" order (null for its first term;
+ * migration 0036). A prefix range holds a contiguous run of a row's sorted terms, so the rows whose
+ * `prevTerm` is null or sorts before the prefix are exactly one per matching parent: a one-word
+ * total counts index entries (the primary key carries `prevTerm` as an INCLUDE column) instead of
+ * sorting every matching id for a distinct count.
  */
 export const partySearchTerms = pgTable(
   "party_search_terms",
   {
     tenantId: tenantId(),
     term: searchTerm().notNull(),
+    prevTerm: searchTerm(),
     partyId: uuid()
       .notNull()
       .references(() => parties.id, { onDelete: "cascade" }),
@@ -140,6 +121,7 @@ export const personSearchTerms = pgTable(
   {
     tenantId: tenantId(),
     term: searchTerm().notNull(),
+    prevTerm: searchTerm(),
     personId: uuid()
       .notNull()
       .references(() => persons.id, { onDelete: "cascade" }),

@@ -133,7 +133,7 @@ export const surveyShares = pgTable(
     pgPolicy("survey_shares_by_key", {
       as: "permissive",
       for: "select",
-      using: sql`${t.key} = nullif(current_setting('app.share_key', true), '')`,
+      using: sql`${t.key} = (select nullif(current_setting('app.share_key', true), ''))`,
     }),
   ],
 );

@@ -87,7 +87,7 @@ export const tenants = pgTable(
     pgPolicy("tenants_by_voting_key", {
       as: "permissive",
       for: "select",
-      using: sql`${t.votingKey} = nullif(current_setting('app.voting_key', true), '')`,
+      using: sql`${t.votingKey} = (select nullif(current_setting('app.voting_key', true), ''))`,
     }),
     pgPolicy("tenants_insert", {
       as: "permissive",

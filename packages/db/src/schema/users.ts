@@ -23,7 +23,7 @@ import { demoSandboxes } from "./sandbox";
  * A query anywhere else, even a wrong one, reads none. The system role (background clean-up) sees all.
  */
 const credentialsNamed = (userId: PgColumn, tokenHash?: PgColumn) =>
-  sql`${tokenHash ? sql`${tokenHash} = nullif(current_setting('app.token_hash', true), '') or ` : sql``}${userId} = nullif(current_setting('app.credentials_of', true), '')::uuid or current_user = '${sql.raw(SYSTEM_ROLE)}'`;
+  sql`${tokenHash ? sql`${tokenHash} = (select nullif(current_setting('app.token_hash', true), '')) or ` : sql``}${userId} = (select nullif(current_setting('app.credentials_of', true), '')::uuid) or current_user = '${sql.raw(SYSTEM_ROLE)}'`;
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 

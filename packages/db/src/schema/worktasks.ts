@@ -85,13 +85,20 @@ export const workTaskCounts = pgTable(
 /**
  * The work-task list's word-prefix search (docs/decisions.md "Search at volume"): one row per
  * lower-cased word of a task's title and message, kept by statement triggers on work_tasks
- * (migration 0034, `kunto_work_task_search_terms`).
+ * (migration 0034, `kunto_work_task_search_terms`). Each row also carries the task's status,
+ * assignee and assigner, rewritten with the terms when they change, and `prevTerm` as the party
+ * and person terms do (migration 0036): a one-word search's total under the list's filters is then
+ * a count of index entries (the primary key INCLUDEs them), with no join to the 100,000 tasks.
  */
 export const workTaskSearchTerms = pgTable(
   "work_task_search_terms",
   {
     tenantId: tenantId(),
     term: searchTerm().notNull(),
+    prevTerm: searchTerm(),
+    status: text().notNull(),
+    assignedUserId: uuid(),
+    assignerUserId: uuid(),
     workTaskId: uuid()
       .notNull()
       .references(() => workTasks.id, { onDelete: "cascade" }),
