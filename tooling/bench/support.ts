@@ -1,4 +1,7 @@
-// What the benchmarks share: percentiles and random answers to a survey's questions.
+// What the benchmarks share: percentiles, random answers to a survey's questions, the demo's
+// sign-in and the submission rate.
+import { randomBytes, randomUUID } from "node:crypto";
+import autocannon from "autocannon";
 
 /** The p-th percentile (nearest rank) of `values`; NaN when there are none. */
 export function percentile(values: number[], p: number): number {
@@ -25,4 +28,66 @@ export function answersOf(questions: Question[]): Record<string, number> {
     }
   }
   return answers;
+}
+
+/**
+ * "Try the demo" on a running server: the visitor's session cookie and their sandbox's "Aurora
+ * Components" organisation (the benchmarks' fixtures go there).
+ */
+export async function signInDemo(
+  base: string,
+): Promise<{ cookie: string; tenantId: string; userId: string }> {
+  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
+    id: string;
+    tenants: Array<{ id: string; name: string }>;
+  };
+  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
+  if (!tenant) throw new Error("demo tenant missing");
+  return { cookie, tenantId: tenant.id, userId: me.id };
+}
+
+/** Submissions per second with autocannon (a closed loop of `connections` clients). */
+export interface Figures {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+}
+
+export async function submissions(
+  url: string,
+  questions: Question[],
+  duration: number,
+  connections: number,
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            submissionId: randomUUID(),
+            browserToken: randomBytes(24).toString("base64url"),
+            language: "fi",
+            answers: answersOf(questions),
+          }),
+        }),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, (v as { count: number }).count]),
+    ),
+  };
 }

@@ -5,27 +5,14 @@
 //   transaction (share by key, then its tenant) with no validation, scoring or aggregates;
 // - the survey calculation from stored aggregates for 100,000 responses over 10 shares, p95, and the
 //   same at 1,000.
-import { randomBytes, randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { startServer } from "./server";
-import { answersOf, percentile, type Question } from "./support";
+import { type Figures, percentile, type Question, signInDemo, submissions } from "./support";
 
 const port = 3292;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-async function signIn(): Promise<{ cookie: string; tenantId: string; userId: string }> {
-  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
-    id: string;
-    tenants: Array<{ id: string; name: string; plan?: string }>;
-  };
-  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
-  if (!tenant) throw new Error("demo tenant missing");
-  return { cookie, tenantId: tenant.id, userId: me.id };
-}
 
 async function makeSurvey(
   headers: Record<string, string>,
@@ -42,51 +29,8 @@ async function makeSurvey(
   return (await response.json()) as { surveyKey: string; links: string[] };
 }
 
-interface Figures {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-}
-
 async function load(options: autocannon.Options): Promise<Figures> {
   const result = await autocannon(options);
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    statuses: Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, (v as { count: number }).count]),
-    ),
-  };
-}
-
-async function submissions(
-  url: string,
-  questions: Question[],
-  duration: number,
-  clients = connections,
-): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: clients,
-    duration,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({
-            submissionId: randomUUID(),
-            browserToken: randomBytes(24).toString("base64url"),
-            language: "fi",
-            answers: answersOf(questions),
-          }),
-        }),
-      },
-    ],
-  });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -121,7 +65,7 @@ async function main() {
   // Submissions come from one address into one share: lift that limit (RESPONSE_ADDRESS_LIMIT, README).
   const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000", RESPONSE_ADDRESS_LIMIT: "100000000" });
   try {
-    const { cookie, tenantId, userId } = await signIn();
+    const { cookie, tenantId, userId } = await signInDemo(base);
     const headers = { cookie, "x-tenant-id": tenantId, "x-bench-user": userId };
 
     // Submissions: one share per contender, so both insert into fresh tables of the same shape.
@@ -139,11 +83,11 @@ async function main() {
       { name: "service, stripe added in SQL", url: `${base}/__bench/submit/sql/${sqlLink}` },
       { name: "service, stripe added in JS", url: `${base}/__bench/submit/js/${jsLink}` },
     ];
-    for (const target of targets) await submissions(target.url, questions, 1);
+    for (const target of targets) await submissions(target.url, questions, 1, connections);
     const rounds: Figures[][] = targets.map(() => []);
     for (let round = 0; round < 3; round++)
       for (const [i, target] of targets.entries())
-        rounds[i]?.push(await submissions(target.url, questions, seconds));
+        rounds[i]?.push(await submissions(target.url, questions, seconds, connections));
     const median = (runs: Figures[] | undefined) => {
       const sorted = [...(runs ?? [])].sort((a, b) => a.rps - b.rps);
       const mid = sorted[Math.floor(sorted.length / 2)];

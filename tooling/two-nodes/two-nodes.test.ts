@@ -1,7 +1,7 @@
 // `pnpm test:two-nodes` (issue 24): two server processes behind HAProxy sharing one PostgreSQL.
 // Requests alternate between the nodes; a session signed out on one is refused on the other within
-// AUTH_CACHE_MS; a pg-boss job (a webhook delivery both nodes hear of) runs once across both; a
-// node killed while answers stream in loses no answer it acknowledged.
+// AUTH_CACHE_MS; a pg-boss job (a webhook delivery both nodes hear of, each cron slot) runs once
+// across both; a node killed while answers stream in loses no answer it acknowledged.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -29,6 +29,7 @@ beforeAll(async () => {
       DEMO_SANDBOX_LIMIT: "1000",
       RESPONSE_ADDRESS_LIMIT: "100000000",
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
+      JOBS_EVERY_MINUTE: "true",
     },
   });
   owner = createDb(cluster.ownerUrl, { max: 2 });
@@ -222,26 +223,48 @@ describe("two nodes behind HAProxy", () => {
     }
   }, 120_000);
 
-  it("fires each cron slot once across both nodes", async () => {
-    // Both nodes schedule the same every-minute crons; pg-boss files one job per minute slot. Waits
-    // for the first slot after the cluster started to have run.
+  it("fires each cron slot once across both nodes, and the sandbox clean-up removes an expired sandbox once", async () => {
+    // JOBS_EVERY_MINUTE: both nodes schedule every cron each minute; pg-boss files one job per
+    // minute slot and hands it to one worker. A demo sandbox expires now, for the clean-up to find.
+    const expired = await visitor();
+    const [changed] = await owner.client<{ at: Date }[]>`
+      update demo_sandboxes set expires_at = now() - interval '1 second'
+      where id = (select sandbox_id from users where id = ${expired.userId}) returning now() as at`;
+    if (!changed) throw new Error("the visitor has no sandbox");
+    const crons = [
+      "demo-sandbox-cleanup",
+      "financial-fetch-scan",
+      "notifications-refresh",
+      "survey-invitations",
+      "survey-mails",
+      "webhook-scan",
+    ];
+    // Waits for a slot after the change to have run on every queue.
     for (;;) {
       const [done] = await owner.client<{ n: number }[]>`
-        select count(*)::int as n from pgboss.job where name = 'survey-invitations' and state = 'completed'`;
-      if ((done?.n ?? 0) > 0) break;
+        select count(distinct name)::int as n from pgboss.job
+        where name = any(${crons}) and state = 'completed' and created_on > ${changed.at}`;
+      if ((done?.n ?? 0) === crons.length) break;
       await sleep(500);
     }
     const queues = await owner.client<{ name: string; minutes: number; jobs: number; runs: number }[]>`
       select name, count(distinct date_trunc('minute', created_on))::int as minutes, count(*)::int as jobs,
              coalesce(sum(retry_count + 1) filter (where started_on is not null), 0)::int as runs
-      from pgboss.job where name in ('survey-invitations', 'webhook-scan') group by name order by name`;
+      from pgboss.job where name = any(${crons}) group by name order by name`;
     console.log(`cron queues: ${JSON.stringify(queues)}`);
-    expect(queues.map((q) => q.name)).toEqual(["survey-invitations", "webhook-scan"]);
+    expect(queues.map((q) => q.name)).toEqual(crons);
     for (const queue of queues) {
       expect(queue.jobs).toBe(queue.minutes);
       expect(queue.runs).toBeLessThanOrEqual(queue.jobs);
     }
-  }, 120_000);
+    // The clean-up's runs removed the one expired sandbox, once, and it is gone.
+    const [cleanup] = await owner.client<{ removed: number; left: number }[]>`
+      select coalesce(sum((output->>'removed')::int), 0)::int as removed,
+        (select count(*)::int from users where id = ${expired.userId}) as left
+      from pgboss.job where name = 'demo-sandbox-cleanup' and state = 'completed'`;
+    console.log(`sandbox clean-up: ${JSON.stringify(cleanup)}`);
+    expect(cleanup).toEqual({ removed: 1, left: 0 });
+  }, 180_000);
 
   it("loses no acknowledged answer when a node is killed mid-load", async () => {
     const { headers } = await visitor();

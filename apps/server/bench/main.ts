@@ -5,15 +5,17 @@ import { runServer } from "../src/server";
 import { addPartyBenchRoutes } from "./party-routes";
 import { addReportBenchRoutes } from "./report-routes";
 import { addBenchRoutes, addSurveyBenchRoutes, addTaskBenchRoutes } from "./routes";
+import { addScaleBenchRoutes } from "./scale-routes";
 import { addWorkTaskBenchRoutes } from "./worktask-routes";
 
 runServer({
-  extend: (app, db) => {
+  extend: (app, db, system) => {
     addBenchRoutes(app, db);
     addSurveyBenchRoutes(app, db);
     addTaskBenchRoutes(app, db);
     addReportBenchRoutes(app, db);
     addPartyBenchRoutes(app, db);
     addWorkTaskBenchRoutes(app, db);
+    addScaleBenchRoutes(app, db, system);
   },
 });

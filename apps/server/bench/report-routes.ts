@@ -100,7 +100,7 @@ export function addReportBenchRoutes(app: Hono, db: Db) {
 }
 
 /** A respondent's answers as the page sends them (values) and as the engine reads them (choice keys). */
-function randomSubmission(template: Awaited<ReturnType<typeof loadTemplate>>) {
+export function randomSubmission(template: Awaited<ReturnType<typeof loadTemplate>>) {
   const stored: Record<string, number> = {};
   const raw: Record<string, number | string> = {};
   for (const [key, rule] of template.rules) {

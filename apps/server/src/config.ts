@@ -26,6 +26,11 @@ export interface ServerConfig {
   allowPrivateWebhookAddresses: boolean;
   /** WEBHOOK_RETRY_DELAY_SECONDS: the first retry's delay of a failed webhook delivery (default 30). */
   webhookRetryDelaySeconds?: number;
+  /**
+   * JOBS_EVERY_MINUTE=true: every scheduled job runs each minute instead of its own schedule (the
+   * two-node checks watch each cron slot run once across nodes without waiting an hour).
+   */
+  jobsEveryMinute: boolean;
   /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (issue 21); none: billing is off. */
   billing?: BillingConfig;
   /** SALES_EMAIL: the TOTAL plan's quote requests (default ADMIN_EMAIL). */
@@ -160,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     limits: parseLimits(env),
     allowPrivateWebhookAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === "true",
     webhookRetryDelaySeconds: positiveOrUndefined(env.WEBHOOK_RETRY_DELAY_SECONDS),
+    jobsEveryMinute: env.JOBS_EVERY_MINUTE === "true",
     billing: parseBilling(env),
     salesEmail: (env.SALES_EMAIL || env.ADMIN_EMAIL || "admin@kunto.local").toLowerCase(),
     dnb: parseDnb(env),

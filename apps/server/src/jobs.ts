@@ -48,7 +48,10 @@ export async function startJobs(
   webhooks: WebhookJobOptions = {},
   /** Issue 23: the statement fetch; without it the fetch queue is still worked (and fails `financials_not_configured`). */
   dnb?: DnbConfig,
+  /** JOBS_EVERY_MINUTE: each schedule below fires every minute (the two-node checks). */
+  everyMinute = false,
 ) {
+  const cron = (schedule: string) => (everyMinute ? "* * * * *" : schedule);
   // The D-U-N-S notice only where financials can be fetched (issue 23).
   const notices = { dunsNotice: dnb !== undefined };
   const boss = new PgBoss({ connectionString: ownerUrl, max: 3, application_name: "kunto-jobs" });
@@ -66,7 +69,7 @@ export async function startJobs(
     if (removed > 0) log.info({ removed }, "expired demo sandboxes removed");
     return { removed };
   });
-  await boss.schedule(SANDBOX_CLEANUP_QUEUE, SANDBOX_CLEANUP_CRON);
+  await boss.schedule(SANDBOX_CLEANUP_QUEUE, cron(SANDBOX_CLEANUP_CRON));
   // Invitations cross organisations: the job works as the system role on the owner connection.
   const system = createSystemDb(ownerUrl, { max: 1 });
   await boss.createQueue(SURVEY_INVITATIONS_QUEUE);
@@ -75,21 +78,21 @@ export async function startJobs(
     if (result.queued > 0 || result.updated > 0) log.info(result, "survey invitations processed");
     return result;
   });
-  await boss.schedule(SURVEY_INVITATIONS_QUEUE, SURVEY_INVITATIONS_CRON);
+  await boss.schedule(SURVEY_INVITATIONS_QUEUE, cron(SURVEY_INVITATIONS_CRON));
   await boss.createQueue(NOTIFICATIONS_QUEUE);
   await boss.work(NOTIFICATIONS_QUEUE, async () => {
     const result = await refreshNotifications(system.system, new Date(), notices);
     if (result.created > 0 || result.removed > 0) log.info(result, "notifications refreshed");
     return result;
   });
-  await boss.schedule(NOTIFICATIONS_QUEUE, NOTIFICATIONS_CRON);
+  await boss.schedule(NOTIFICATIONS_QUEUE, cron(NOTIFICATIONS_CRON));
   await boss.createQueue(SURVEY_MAILS_QUEUE);
   await boss.work(SURVEY_MAILS_QUEUE, async () => {
     const result = await sendSurveyMails(system.system, appUrl, new Date());
     if (result.daily + result.weekly + result.ended > 0) log.info(result, "survey mails queued");
     return result;
   });
-  await boss.schedule(SURVEY_MAILS_QUEUE, SURVEY_MAILS_CRON);
+  await boss.schedule(SURVEY_MAILS_QUEUE, cron(SURVEY_MAILS_CRON));
   const webhookJobs = await startWebhookJobs(boss, ownerUrl, system.system, log, webhooks);
   const financialJobs = await startFinancialJobs(boss, ownerUrl, system.system, log, dnb);
   // Once now, before the server answers: the seeded demo's notices exist before the first sandbox copies them.

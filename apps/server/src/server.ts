@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { backgroundWorkDone, sealStoredTotpSecrets, seed } from "@kunto/api";
 import { hashPassword } from "@kunto/auth";
-import { type Db, openDatabase } from "@kunto/db";
+import { type Db, openDatabase, type SystemDb } from "@kunto/db";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { type AppOptions, createApp } from "./app";
@@ -10,8 +10,11 @@ import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
 
 export interface RunOptions {
-  /** Routes added to the app before it serves (the benchmark's entry, apps/server/bench/main.ts). */
-  extend?: (app: Parameters<NonNullable<AppOptions["extend"]>>[0], db: Db) => void;
+  /**
+   * Routes added to the app before it serves (the benchmark's entry, apps/server/bench/main.ts),
+   * given the request pool and the system pool (the scale fixture writes across organisations).
+   */
+  extend?: (app: Parameters<NonNullable<AppOptions["extend"]>>[0], db: Db, system: SystemDb) => void;
 }
 
 /**
@@ -74,7 +77,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     log,
     webDist: config.webDist,
     bodyLimitBytes: config.bodyLimitBytes,
-    extend: options.extend && ((app) => options.extend?.(app, database.db)),
+    extend: options.extend && ((app) => options.extend?.(app, database.db, database.system)),
     ready: async () => {
       try {
         await database.db.execute(sql`select 1`);
@@ -95,6 +98,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
       retryDelaySeconds: config.webhookRetryDelaySeconds,
     },
     config.dnb,
+    config.jobsEveryMinute,
   );
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);

@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { loadTemplate } from "@kunto/api";
+import { type Db, type SystemDb, schema, withScope, withSystem } from "@kunto/db";
+import { aggregateRespondents, scoreRespondent } from "@kunto/engine";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Hono } from "hono";
+import { randomSubmission } from "./report-routes";
+
+/** Organisations written per transaction: a chunk's answers are ~100,000 rows. */
+const CHUNK = 1_000;
+/** Distinct respondents' answers the generated answers are drawn from. */
+const POOL = 200;
+
+/**
+ * Only in the benchmark's server entry (bench/main.ts), for `pnpm bench scale` (issue 24): `orgs`
+ * organisations beside the signed-in one, each with an admin (a user and a membership), a personnel
+ * team, an ended personnel survey with one share, `answersPerOrg` answers (survey_responses rows,
+ * drawn from a pool of real scored respondents, and the share's stored aggregates folded from
+ * exactly those), and `tasksPerOrg` tasks with `votesPerTask` votes each. Written as the system role
+ * in chunks of 1,000 organisations, one transaction each.
+ */
+export function addScaleBenchRoutes(app: Hono, db: Db, system: SystemDb) {
+  app.post("/__bench/scale", async (c) => {
+    try {
+      return c.json(await generate(c.req.header("x-tenant-id") ?? "", await c.req.json()));
+    } catch (error) {
+      // A fixture failing says why (the app's error handler would answer internal_error alone).
+      return c.json({ error: String(error) }, 500);
+    }
+  });
+
+  async function generate(tenantId: string, body: unknown) {
+    const {
+      orgs = 10_000,
+      answersPerOrg = 100,
+      tasksPerOrg = 10,
+      votesPerTask = 3,
+    } = body as {
+      orgs?: number;
+      answersPerOrg?: number;
+      tasksPerOrg?: number;
+      votesPerTask?: number;
+    };
+    // The template and the pool: what a respondent sends (stored) and its scored contributions.
+    const { templateId, pool, aggregates } = await withScope(db, { userId: null, tenantId }, async (tx) => {
+      const [template] = await tx
+        .select()
+        .from(schema.surveyTemplates)
+        .where(and(eq(schema.surveyTemplates.type, "PERSONNEL"), eq(schema.surveyTemplates.active, true)))
+        .orderBy(desc(schema.surveyTemplates.version))
+        .limit(1);
+      if (!template) throw new Error("no active personnel template");
+      const loaded = await loadTemplate(tx, template.id);
+      const drawn = Array.from({ length: POOL }, () => randomSubmission(loaded));
+      const contributions = drawn.map((d) => scoreRespondent(loaded.prepared, d.raw));
+      // Organisation n answers with pool[(n + i) % POOL], i < answersPerOrg: its aggregate is the
+      // fold of those, one of POOL different ones (by n % POOL).
+      const folded = Array.from({ length: POOL }, (_, r) =>
+        aggregateRespondents(
+          Array.from(
+            { length: answersPerOrg },
+            (_, i) => contributions[(r + i) % POOL] as (typeof contributions)[number],
+          ),
+        ),
+      );
+      return { templateId: template.id, pool: drawn.map((d) => d.stored), aggregates: folded };
+    });
+    const categories = await withSystem(system, (tx) =>
+      tx.execute<{ id: string }>(sql`select id from categories where level <= 2 order by "order"`),
+    );
+    const categoryIds = categories.map((r) => r.id);
+    const started = performance.now();
+    for (let from = 0; from < orgs; from += CHUNK) {
+      const n = Array.from({ length: Math.min(CHUNK, orgs - from) }, (_, i) => from + i);
+      const ids = () => n.map(() => randomUUID());
+      const [tenants, users, teams, surveys, shares] = [ids(), ids(), ids(), ids(), ids()];
+      await withSystem(system, async (tx) => {
+        const orgRows = sql`unnest(${sql.param(n)}::int[], ${sql.param(tenants)}::uuid[], ${sql.param(users)}::uuid[], ${sql.param(teams)}::uuid[],
+          ${sql.param(surveys)}::uuid[], ${sql.param(shares)}::uuid[]) as o(n, tenant_id, user_id, team_id, survey_id, share_id)`;
+        await tx.execute(sql`insert into tenants (id, name, country, plan)
+          select tenant_id, 'Scale organisation ' || n, 'FI', 'PRO' from ${orgRows}`);
+        await tx.execute(sql`insert into users (id, type, email, first_name, last_name, email_confirmed_at)
+          select user_id, 'LOCAL', 'admin' || n || '@scale.example', 'Admin', 'Organisation ' || n, now()
+          from ${orgRows}`);
+        await tx.execute(sql`insert into memberships (tenant_id, user_id, roles)
+          select tenant_id, user_id, '{tenant_admin}' from ${orgRows}`);
+        await tx.execute(sql`insert into teams (id, tenant_id, key, name, type, url_safe_name)
+          select team_id, tenant_id, md5(team_id::text), 'Staff', 'PERSONNEL', 'staff' from ${orgRows}`);
+        await tx.execute(sql`insert into surveys (id, tenant_id, key, type, name, template_id, starts_at, ends_at, latest_answer_on)
+          select survey_id, tenant_id, md5(survey_id::text), 'PERSONNEL', 'Personnel survey', ${templateId},
+            now() - interval '30 days', now() - interval '1 day', current_date - 2 from ${orgRows}`);
+        await tx.execute(sql`insert into survey_shares (id, tenant_id, survey_id, key, name)
+          select share_id, tenant_id, survey_id, md5(share_id::text), 'Staff' from ${orgRows}`);
+        await tx.execute(sql`insert into survey_share_teams (tenant_id, share_id, team_id)
+          select tenant_id, share_id, team_id from ${orgRows}`);
+        await tx.execute(sql`insert into survey_responses (tenant_id, survey_id, share_id, team_id, submission_id,
+            browser_token_hash, language, answers, submitted_on)
+          select tenant_id, survey_id, share_id, team_id, gen_random_uuid(), md5(share_id::text || i), 'fi',
+            ${JSON.stringify(pool)}::jsonb -> ((n + i) % ${POOL}), current_date - 2
+          from ${orgRows}, generate_series(0, ${answersPerOrg - 1}) i`);
+        await tx.execute(sql`insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
+          select tenant_id, survey_id, share_id, team_id, 0, ${JSON.stringify(aggregates)}::jsonb -> (n % ${POOL})
+          from ${orgRows}`);
+        await tx.execute(sql`insert into tasks (tenant_id, type, name, description, priority, category_id, year, status, vote_count)
+          select tenant_id, 'manual', 'Scale task ' || i, 'A task of the scale benchmark',
+            (array['HIGH','MEDIUM','LOW'])[1 + i % 3], (${sql.param(categoryIds)}::uuid[])[1 + i % ${categoryIds.length}],
+            2026, case when i % 4 = 0 then 'DONE' end, ${votesPerTask}
+          from ${orgRows}, generate_series(1, ${tasksPerOrg}) i`);
+        await tx.execute(sql`insert into task_votes (tenant_id, task_id, session_hash)
+          select t.tenant_id, t.id, md5(t.id::text || v)
+          from tasks t join unnest(${sql.param(tenants)}::uuid[]) o(tenant_id) using (tenant_id),
+            generate_series(1, ${votesPerTask}) v`);
+      });
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // The request role may not ANALYZE; wait for autovacuum to analyse what this wrote, as it would
+    // in production, so the measured plans are made with statistics.
+    const written = [
+      "tenants",
+      "memberships",
+      "survey_responses",
+      "survey_aggregates",
+      "tasks",
+      "task_votes",
+    ];
+    for (let i = 0; i < 600; i++) {
+      const [row] = await withSystem(system, (tx) =>
+        tx.execute<{ stale: number }>(sql`select count(*)::int as stale from pg_stat_user_tables
+          where relname = any(${sql.param(written)}::text[]) and n_mod_since_analyze > greatest(n_live_tup, 1000) / 10`),
+      );
+      if ((row?.stale ?? 1) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const [size] = await withSystem(system, (tx) =>
+      tx.execute<{ tenants: number; answers: number; tasks: number; votes: number; mb: number }>(sql`select
+        (select count(*)::int from tenants) as tenants, (select count(*)::int from survey_responses) as answers,
+        (select count(*)::int from tasks) as tasks, (select count(*)::int from task_votes) as votes,
+        (pg_database_size(current_database()) / 1048576)::int as mb`),
+    );
+    return { seconds, analysedAfter: (performance.now() - started) / 1000 - seconds, ...size };
+  }
+}

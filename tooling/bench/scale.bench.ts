@@ -1,0 +1,110 @@
+// Ten thousand organisations on one node (issue 24), on loopback against the real server (embedded
+// PostgreSQL in a temporary folder). A generator (POST /__bench/scale, apps/server/bench/
+// scale-routes.ts) fills the database with BENCH_SCALE_ORGS organisations (10,000), each with an
+// admin, a team, an ended personnel survey with 100 answers (1,000,000 in all) and 10 tasks with 3
+// votes each (100,000 tasks); then, in the demo visitor's organisation among them, the submission,
+// report and board benchmarks run as `pnpm bench survey`, `reports` and `tasks` run them alone:
+// - public submissions per second (the default personnel template, 10 connections, median of 3
+//   rounds of 5 s); target ≥ 500/s;
+// - the reports overview of an ended survey with 10,000 answers over 10 shares, p50 / p95 of 100
+//   sequential calls; target p95 < 50 ms;
+// - the task board of 2,000 tasks and 50,000 votes, p50 / p95 of 200 sequential calls; target
+//   p95 < 100 ms.
+import { startServer } from "./server";
+import { type Figures, percentile, type Question, signInDemo, submissions } from "./support";
+
+const port = 3298;
+const base = `http://127.0.0.1:${port}`;
+const origin = `http://localhost:${port}`;
+const orgs = Number(process.env.BENCH_SCALE_ORGS ?? 10_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function post<T>(path: string, headers: Record<string, string>, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json", origin },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function sequential(url: string, headers: Record<string, string>, runs: number, warmup: number) {
+  const times: number[] = [];
+  for (let i = 0; i < runs + warmup; i++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (i >= warmup) times.push(performance.now() - start);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const verdict = (met: boolean) => (met ? "meets the target" : "MISSES the target");
+
+async function main() {
+  // Submissions come from one address into one share: lift that limit (RESPONSE_ADDRESS_LIMIT, README).
+  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000", RESPONSE_ADDRESS_LIMIT: "100000000" });
+  try {
+    const { cookie, tenantId } = await signInDemo(base);
+    const headers = { cookie, "x-tenant-id": tenantId };
+    const made = await post<{
+      seconds: number;
+      analysedAfter: number;
+      tenants: number;
+      answers: number;
+      tasks: number;
+      votes: number;
+      mb: number;
+    }>("/__bench/scale", headers, { orgs });
+    console.log(
+      `Generated ${orgs.toLocaleString("en")} organisations in ${made.seconds.toFixed(0)} s (statistics ${made.analysedAfter.toFixed(0)} s later): the database holds ${made.tenants.toLocaleString("en")} organisations, ${made.answers.toLocaleString("en")} answers, ${made.tasks.toLocaleString("en")} tasks, ${made.votes.toLocaleString("en")} votes, ${made.mb.toLocaleString("en")} MB`,
+    );
+
+    // Submissions into the demo organisation's running survey.
+    const running = await post<{ links: string[] }>("/__bench/survey", headers, { shares: 1 });
+    const link = running.links[0] ?? "";
+    const page = (await (await fetch(`${base}/api/public/survey/${link}?lang=fi`)).json()) as {
+      state: string;
+      questions: (Question & { type: string })[];
+    };
+    if (page.state !== "running") throw new Error(`the bench survey is ${page.state}`);
+    const questions = page.questions.filter((q) => q.type !== "GROUP");
+    const url = `${base}/api/public/survey/${link}/response`;
+    await submissions(url, questions, 1, connections);
+    const rounds: Figures[] = [];
+    for (let i = 0; i < 3; i++) rounds.push(await submissions(url, questions, seconds, connections));
+    const submit = [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures;
+    console.log(
+      `public submissions: ${submit.rps.toFixed(0)} per second, p99 ${submit.p99} ms, non-2xx ${submit.non2xx} (${connections} connections, median of 3 rounds of ${seconds} s): ${verdict(submit.rps >= 500 && submit.non2xx === 0)} (≥ 500/s)`,
+    );
+
+    // The reports overview: the demo organisation's 10,000-answer survey, and a generated one's.
+    const report = await post<{ surveyKey: string }>("/__bench/report-survey", headers, {
+      shares: 10,
+      respondents: 10_000,
+    });
+    const overview = await sequential(
+      `${base}/api/tenant/survey/reports/${report.surveyKey}`,
+      headers,
+      100,
+      10,
+    );
+    console.log(
+      `reports overview, 10,000 answers over 10 shares: p50 ${overview.p50.toFixed(1)} ms, p95 ${overview.p95.toFixed(1)} ms: ${verdict(overview.p95 < 50)} (p95 < 50 ms)`,
+    );
+
+    // The board.
+    await post("/__bench/tasks", headers, { tasks: 2000, votes: 50000 });
+    const board = await sequential(`${base}/api/tenant/task`, headers, 200, 20);
+    console.log(
+      `task board, 2,000 tasks and 50,000 votes: p50 ${board.p50.toFixed(1)} ms, p95 ${board.p95.toFixed(1)} ms: ${verdict(board.p95 < 100)} (p95 < 100 ms)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
