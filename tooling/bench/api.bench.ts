@@ -3,25 +3,13 @@
 // happens past it. Starts its own server (embedded PostgreSQL in a temporary folder).
 import autocannon from "autocannon";
 import { startServer } from "./server";
+import { signInDemo } from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /** The platform admin of the benchmark's own database: the sign-in load signs in as them. */
 const ADMIN_PASSWORD = "bench admin passphrase 2026";
-
-/** A demo sandbox (issue 6.6): an organisation admin of a copy of the demo organisations. */
-async function signIn(): Promise<{ cookie: string; tenantId: string; userId: string }> {
-  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
-    id: string;
-    tenants: Array<{ id: string; name: string }>;
-  };
-  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
-  if (!tenant) throw new Error("demo tenant missing");
-  return { cookie, tenantId: tenant.id, userId: me.id };
-}
 
 interface Figures {
   rps: number;
@@ -53,7 +41,7 @@ async function main() {
     ADMIN_PASSWORD,
   });
   try {
-    const { cookie, tenantId, userId } = await signIn();
+    const { cookie, tenantId, userId } = await signInDemo(base);
     const headers = { cookie, "x-tenant-id": tenantId };
     const targets = [
       {

@@ -4,23 +4,12 @@
 // a type filter and a search (GET /api/tenant/party/paged, POST /api/tenant/person/paged).
 // Target: p95 < 50 ms for each.
 import { startServer } from "./server";
-import { percentile } from "./support";
+import { percentile, signInDemo } from "./support";
 
 const port = 3294;
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const volume = Number(process.env.BENCH_PARTIES ?? 100_000);
-
-async function demo(): Promise<{ cookie: string; tenantId: string }> {
-  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
-    tenants: Array<{ id: string; name: string }>;
-  };
-  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
-  if (!tenant) throw new Error("demo tenant missing");
-  return { cookie, tenantId: tenant.id };
-}
 
 async function measure(label: string, call: () => Promise<Response>) {
   const times: number[] = [];
@@ -42,7 +31,7 @@ async function measure(label: string, call: () => Promise<Response>) {
 async function main() {
   const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   try {
-    const { cookie, tenantId } = await demo();
+    const { cookie, tenantId } = await signInDemo(base);
     const headers = { cookie, "x-tenant-id": tenantId };
     const writeHeaders = {
       ...headers,

@@ -12,23 +12,11 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startServer } from "./server";
-import { percentile } from "./support";
+import { percentile, signInDemo } from "./support";
 
 const port = 3293;
 const base = `http://127.0.0.1:${port}`;
 const dist = join(import.meta.dirname, "../../apps/web/dist");
-
-async function signIn() {
-  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
-    id: string;
-    tenants: Array<{ id: string; name: string }>;
-  };
-  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
-  if (!tenant) throw new Error("demo tenant missing");
-  return { cookie, tenantId: tenant.id };
-}
 
 async function timed(url: string, headers: Record<string, string>, runs: number) {
   const times: number[] = [];
@@ -45,7 +33,7 @@ async function timed(url: string, headers: Record<string, string>, runs: number)
 }
 
 async function reportTimes() {
-  const { cookie, tenantId } = await signIn();
+  const { cookie, tenantId } = await signInDemo(base);
   const headers = { cookie, "x-tenant-id": tenantId };
   console.log("Reports overview from stored aggregates (one client, 100 calls after 10 warm-up calls)");
   for (const respondents of [1_000, 100_000]) {

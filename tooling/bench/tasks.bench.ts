@@ -10,22 +10,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { startServer } from "./server";
-import { percentile } from "./support";
+import { percentile, signInDemo } from "./support";
 
 const port = 3293;
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 200);
-
-async function demo(): Promise<{ cookie: string; tenantId: string }> {
-  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
-    tenants: Array<{ id: string; name: string }>;
-  };
-  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
-  if (!tenant) throw new Error("demo tenant missing");
-  return { cookie, tenantId: tenant.id };
-}
 
 async function board(headers: Record<string, string>) {
   const times: number[] = [];
@@ -74,7 +63,7 @@ async function main() {
     throw new Error("run `pnpm build` first: the voting page's figure needs the built client");
   const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   try {
-    const { cookie, tenantId } = await demo();
+    const { cookie, tenantId } = await signInDemo(base);
     const headers = { cookie, "x-tenant-id": tenantId };
     const seeded = await fetch(`${base}/__bench/tasks`, {
       method: "POST",

@@ -6,24 +6,13 @@
 // the search's included (word beginnings through work_task_search_terms, docs/decisions.md "Search
 // at volume"). 500 rows a page is printed beside them but not held to the limit.
 import { startServer } from "./server";
-import { percentile } from "./support";
+import { percentile, signInDemo } from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 3297);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const LIMIT_MS = 50;
 const TASKS = 100_000;
-
-async function demo(): Promise<{ cookie: string; tenantId: string }> {
-  const response = await fetch(`${base}/api/public/demo`, { method: "POST" });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as {
-    tenants: Array<{ id: string; name: string }>;
-  };
-  const tenant = me.tenants.find((t) => t.name.startsWith("Aurora Components")) ?? me.tenants[0];
-  if (!tenant) throw new Error("demo tenant missing");
-  return { cookie, tenantId: tenant.id };
-}
 
 async function measure(headers: Record<string, string>, query: string, body: object) {
   const times: number[] = [];
@@ -49,7 +38,7 @@ async function main() {
   const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000" });
   let failed = false;
   try {
-    const { cookie, tenantId } = await demo();
+    const { cookie, tenantId } = await signInDemo(base);
     const headers = { cookie, "x-tenant-id": tenantId };
     const seeded = await fetch(`${base}/__bench/worktasks`, {
       method: "POST",
