@@ -3,7 +3,7 @@
 // happens past it. Starts its own server (embedded PostgreSQL in a temporary folder).
 import autocannon from "autocannon";
 import { startServer } from "./server";
-import { signInDemo } from "./support";
+import { type Figures, figuresOf, signInDemo } from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
@@ -11,23 +11,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /** The platform admin of the benchmark's own database: the sign-in load signs in as them. */
 const ADMIN_PASSWORD = "bench admin passphrase 2026";
 
-interface Figures {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-}
-
 async function load(options: autocannon.Options): Promise<Figures> {
-  const result = await autocannon({ connections: 10, duration: seconds, ...options });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    statuses: Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, (v as { count: number }).count]),
-    ),
-  };
+  return figuresOf(await autocannon({ connections: 10, duration: seconds, ...options }));
 }
 
 const line = (name: string, f: Figures, extra = "") =>

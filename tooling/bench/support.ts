@@ -82,6 +82,11 @@ export async function submissions(
       },
     ],
   });
+  return figuresOf(result);
+}
+
+/** An autocannon run's requests per second, p99, non-2xx answers and the count per status. */
+export function figuresOf(result: autocannon.Result): Figures {
   return {
     rps: result.requests.average,
     p99: result.latency.p99,

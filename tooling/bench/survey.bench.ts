@@ -7,7 +7,7 @@
 //   same at 1,000.
 import autocannon from "autocannon";
 import { startServer } from "./server";
-import { type Figures, percentile, type Question, signInDemo, submissions } from "./support";
+import { type Figures, figuresOf, percentile, type Question, signInDemo, submissions } from "./support";
 
 const port = 3292;
 const base = `http://127.0.0.1:${port}`;
@@ -30,15 +30,7 @@ async function makeSurvey(
 }
 
 async function load(options: autocannon.Options): Promise<Figures> {
-  const result = await autocannon(options);
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    statuses: Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, (v as { count: number }).count]),
-    ),
-  };
+  return figuresOf(await autocannon(options));
 }
 
 const line = (name: string, f: Figures, extra = "") =>

@@ -1,9 +1,9 @@
-import { hashBrowserToken, loadTemplate } from "@kunto/api";
+import { hashBrowserToken, type loadTemplate } from "@kunto/api";
 import { generatePublicKey, generateToken } from "@kunto/auth";
 import { type Db, schema, withScope } from "@kunto/db";
 import { aggregateRespondents, type Contributions, scoreRespondent } from "@kunto/engine";
-import { and, desc, eq } from "drizzle-orm";
 import type { Hono } from "hono";
+import { activePersonnelTemplate } from "./template";
 
 const BATCH = 1_000;
 
@@ -24,14 +24,7 @@ export function addReportBenchRoutes(app: Hono, db: Db) {
       respondents?: number;
     };
     const result = await withScope(db, { userId: null, tenantId }, async (tx) => {
-      const [template] = await tx
-        .select()
-        .from(schema.surveyTemplates)
-        .where(and(eq(schema.surveyTemplates.type, "PERSONNEL"), eq(schema.surveyTemplates.active, true)))
-        .orderBy(desc(schema.surveyTemplates.version))
-        .limit(1);
-      if (!template) throw new Error("no active personnel template");
-      const loaded = await loadTemplate(tx, template.id);
+      const { id: templateId, loaded } = await activePersonnelTemplate(tx);
       const [survey] = await tx
         .insert(schema.surveys)
         .values({
@@ -39,7 +32,7 @@ export function addReportBenchRoutes(app: Hono, db: Db) {
           key: generatePublicKey(),
           type: "PERSONNEL",
           name: `Bench ${respondents}`,
-          templateId: template.id,
+          templateId,
           startsAt: new Date(Date.now() - 30 * 86_400_000),
           endsAt: new Date(Date.now() - 86_400_000),
           latestAnswerOn: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),

@@ -1,9 +1,10 @@
-import { hashBrowserToken, listMembers, loadTemplate, submitResponse } from "@kunto/api";
+import { hashBrowserToken, listMembers, type loadTemplate, submitResponse } from "@kunto/api";
 import { generatePublicKey, generateToken } from "@kunto/auth";
 import { type Db, schema, withScope } from "@kunto/db";
 import { aggregateRespondents, type RawAnswers, scoreRespondent } from "@kunto/engine";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
+import { activePersonnelTemplate } from "./template";
 
 /**
  * Only in the benchmark's server entry (bench/main.ts): the account's users read by a bare Hono route with the same
@@ -40,21 +41,14 @@ export function addSurveyBenchRoutes(app: Hono, db: Db) {
     const result = await withScope(db, { userId: null, tenantId }, async (tx) => {
       // The submission benchmark sends thousands of answers: no respondent cap in the way.
       await tx.update(schema.tenants).set({ plan: "TOTAL" }).where(eq(schema.tenants.id, tenantId));
-      const [template] = await tx
-        .select()
-        .from(schema.surveyTemplates)
-        .where(and(eq(schema.surveyTemplates.type, "PERSONNEL"), eq(schema.surveyTemplates.active, true)))
-        .orderBy(desc(schema.surveyTemplates.version))
-        .limit(1);
-      if (!template) throw new Error("no active personnel template");
-      const loaded = await loadTemplate(tx, template.id);
+      const { id: templateId, loaded } = await activePersonnelTemplate(tx);
       const [survey] = await tx
         .insert(schema.surveys)
         .values({
           tenantId,
           key: generatePublicKey(),
           type: "PERSONNEL",
-          templateId: template.id,
+          templateId,
           startsAt: new Date(Date.now() - 86_400_000),
           endsAt: new Date(Date.now() + 7 * 86_400_000),
         })

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { loadTemplate } from "@kunto/api";
-import { type Db, type SystemDb, schema, withScope, withSystem } from "@kunto/db";
+import { type Db, type SystemDb, withScope, withSystem } from "@kunto/db";
 import { aggregateRespondents, scoreRespondent } from "@kunto/engine";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { randomSubmission } from "./report-routes";
+import { activePersonnelTemplate } from "./template";
 
 /** Organisations written per transaction: a chunk's answers are ~100,000 rows. */
 const CHUNK = 1_000;
@@ -43,14 +43,7 @@ export function addScaleBenchRoutes(app: Hono, db: Db, system: SystemDb) {
     };
     // The template and the pool: what a respondent sends (stored) and its scored contributions.
     const { templateId, pool, aggregates } = await withScope(db, { userId: null, tenantId }, async (tx) => {
-      const [template] = await tx
-        .select()
-        .from(schema.surveyTemplates)
-        .where(and(eq(schema.surveyTemplates.type, "PERSONNEL"), eq(schema.surveyTemplates.active, true)))
-        .orderBy(desc(schema.surveyTemplates.version))
-        .limit(1);
-      if (!template) throw new Error("no active personnel template");
-      const loaded = await loadTemplate(tx, template.id);
+      const { id: templateId, loaded } = await activePersonnelTemplate(tx);
       const drawn = Array.from({ length: POOL }, () => randomSubmission(loaded));
       const contributions = drawn.map((d) => scoreRespondent(loaded.prepared, d.raw));
       // Organisation n answers with pool[(n + i) % POOL], i < answersPerOrg: its aggregate is the
@@ -63,7 +56,7 @@ export function addScaleBenchRoutes(app: Hono, db: Db, system: SystemDb) {
           ),
         ),
       );
-      return { templateId: template.id, pool: drawn.map((d) => d.stored), aggregates: folded };
+      return { templateId, pool: drawn.map((d) => d.stored), aggregates: folded };
     });
     const categories = await withSystem(system, (tx) =>
       tx.execute<{ id: string }>(sql`select id from categories where level <= 2 order by "order"`),
