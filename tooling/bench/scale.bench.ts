@@ -4,8 +4,8 @@
 // admin, a team, an ended personnel survey with 100 answers (1,000,000 in all) and 10 tasks with 3
 // votes each (100,000 tasks); then, in the demo visitor's organisation among them, the submission,
 // report and board benchmarks run as `pnpm bench survey`, `reports` and `tasks` run them alone:
-// - public submissions per second (the default personnel template, 10 connections, median of 3
-//   rounds of 5 s); target ≥ 500/s;
+// - public submissions per second (the default personnel template, 10 connections from 256 client
+//   addresses, median of 3 rounds of 5 s); target ≥ 500/s;
 // - the reports overview of an ended survey with 10,000 answers over 10 shares, p50 / p95 of 100
 //   sequential calls; target p95 < 50 ms;
 // - the task board of 2,000 tasks and 50,000 votes, p50 / p95 of 200 sequential calls; target
@@ -19,6 +19,7 @@ const origin = `http://localhost:${port}`;
 const orgs = Number(process.env.BENCH_SCALE_ORGS ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ADDRESSES = 256;
 
 async function post<T>(path: string, headers: Record<string, string>, body: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
@@ -45,8 +46,14 @@ async function sequential(url: string, headers: Record<string, string>, runs: nu
 const verdict = (met: boolean) => (met ? "meets the target" : "MISSES the target");
 
 async function main() {
-  // Submissions come from one address into one share: lift that limit (RESPONSE_ADDRESS_LIMIT, README).
-  const server = await startServer(port, { DEMO_SANDBOX_LIMIT: "1000", RESPONSE_ADDRESS_LIMIT: "100000000" });
+  // Respondents come from 256 client addresses, as through a load balancer (TRUST_PROXY), so the
+  // per-address counters are many rows, not one hot row of the loopback address; the limit itself
+  // is raised out of the way.
+  const server = await startServer(port, {
+    DEMO_SANDBOX_LIMIT: "1000",
+    RESPONSE_ADDRESS_LIMIT: "100000000",
+    TRUST_PROXY: "1",
+  });
   try {
     const { cookie, tenantId } = await signInDemo(base);
     const headers = { cookie, "x-tenant-id": tenantId };
@@ -73,12 +80,13 @@ async function main() {
     if (page.state !== "running") throw new Error(`the bench survey is ${page.state}`);
     const questions = page.questions.filter((q) => q.type !== "GROUP");
     const url = `${base}/api/public/survey/${link}/response`;
-    await submissions(url, questions, 1, connections);
+    await submissions(url, questions, 1, connections, ADDRESSES);
     const rounds: Figures[] = [];
-    for (let i = 0; i < 3; i++) rounds.push(await submissions(url, questions, seconds, connections));
+    for (let i = 0; i < 3; i++)
+      rounds.push(await submissions(url, questions, seconds, connections, ADDRESSES));
     const submit = [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures;
     console.log(
-      `public submissions: ${submit.rps.toFixed(0)} per second, p99 ${submit.p99} ms, non-2xx ${submit.non2xx} (${connections} connections, median of 3 rounds of ${seconds} s): ${verdict(submit.rps >= 500 && submit.non2xx === 0)} (≥ 500/s)`,
+      `public submissions: ${submit.rps.toFixed(0)} per second, p99 ${submit.p99} ms, non-2xx ${submit.non2xx} (${connections} connections from ${ADDRESSES} addresses, median of 3 rounds of ${seconds} s): ${verdict(submit.rps >= 500 && submit.non2xx === 0)} (≥ 500/s)`,
     );
 
     // The reports overview: the demo organisation's 10,000-answer survey, and a generated one's.

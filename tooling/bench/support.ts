@@ -48,6 +48,12 @@ export async function signInDemo(
   return { cookie, tenantId: tenant.id, userId: me.id };
 }
 
+/** One of `count` client addresses (10.x.y.z), at random. */
+export function clientAddress(count: number): string {
+  const n = Math.floor(Math.random() * count);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 /** Submissions per second with autocannon (a closed loop of `connections` clients). */
 export interface Figures {
   rps: number;
@@ -61,6 +67,11 @@ export async function submissions(
   questions: Question[],
   duration: number,
   connections: number,
+  /**
+   * Respondents from this many client addresses (`X-Forwarded-For`, for a server started with
+   * TRUST_PROXY=1), as an office's staff or the public answer; 0: every call from loopback.
+   */
+  addresses = 0,
 ): Promise<Figures> {
   const result = await autocannon({
     url,
@@ -72,6 +83,10 @@ export async function submissions(
       {
         setupRequest: (request) => ({
           ...request,
+          headers: {
+            ...request.headers,
+            ...(addresses > 0 ? { "x-forwarded-for": clientAddress(addresses) } : {}),
+          },
           body: JSON.stringify({
             submissionId: randomUUID(),
             browserToken: randomBytes(24).toString("base64url"),

@@ -3,7 +3,7 @@
 // and the operations of the mix: respondents submitting, admins reading the reports overview and
 // the task board, staff voting on the public voting page.
 import { randomBytes, randomUUID } from "node:crypto";
-import { answersOf, type Question as SurveyQuestion } from "../support";
+import { answersOf, clientAddress, type Question as SurveyQuestion } from "../support";
 import type { Operation } from "./generator";
 
 export interface Org {
@@ -84,10 +84,7 @@ export function operations(
   shares: Record<string, number>,
   addresses: number,
 ): Operation[] {
-  const address = () => {
-    const n = Math.floor(Math.random() * addresses);
-    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  };
+  const address = () => clientAddress(addresses);
   const admin = (org: Org) => ({ cookie: org.cookie, "x-tenant-id": org.tenantId });
   const all: Operation[] = [
     {
