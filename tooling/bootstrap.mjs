@@ -67,7 +67,7 @@ const ensureHaproxy = () =>
 function countTests() {
   let passed = 0;
   let failed = 0;
-  for (const file of ["vitest.json", "two-nodes.json", "playwright.json"]) {
+  for (const file of ["vitest.json", "two-nodes.json", "two-nodes-walk.json", "playwright.json"]) {
     const path = join(reports, file);
     if (!existsSync(path)) continue;
     const report = JSON.parse(readFileSync(path, "utf8"));
@@ -130,6 +130,20 @@ if (mode === "start") {
         `--outputFile.json=${join(reports, "two-nodes.json")}`,
       ],
     ],
+    // The authorization walk again, its HTTP calls through the balancer to the two nodes.
+    [
+      "authorization walk through two nodes",
+      [
+        "exec",
+        "vitest",
+        "run",
+        "--config",
+        "tooling/two-nodes/walk.vitest.config.ts",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${join(reports, "two-nodes-walk.json")}`,
+      ],
+    ],
   ];
   let status = 0;
   for (const [name, args] of steps) {
@@ -146,10 +160,15 @@ if (mode === "start") {
   process.exit(status !== 0 ? status : failed > 0 || passed === 0 ? 1 : 0);
 } else if (mode === "two-nodes") {
   // Two server processes behind HAProxy on one PostgreSQL (issue 24): the checks, then the
-  // end-to-end suite through the balancer (e2e/playwright.two-nodes.config.ts).
+  // authorization walk through it, the end-to-end suite through the balancer
+  // (e2e/playwright.two-nodes.config.ts).
   ensureHaproxy();
   ensureChromium();
   must(pnpm(["exec", "vitest", "run", "--config", "tooling/two-nodes/vitest.config.ts"]), "Two-node checks");
+  must(
+    pnpm(["exec", "vitest", "run", "--config", "tooling/two-nodes/walk.vitest.config.ts"]),
+    "Authorization walk through two nodes",
+  );
   must(pnpm(["build"]), "Building");
   process.exit(
     pnpm(["--filter", "@kunto/e2e", "exec", "playwright", "test", "-c", "playwright.two-nodes.config.ts"]),

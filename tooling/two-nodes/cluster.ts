@@ -46,6 +46,8 @@ export interface TwoNodeOptions {
   env?: Record<string, string>;
   /** Skips `node build.mjs --bench` when the bundle is known to be current. */
   skipBuild?: boolean;
+  /** The SECRETS_KEY both nodes share (base64 of 32 bytes); a random one when not given. */
+  secretsKey?: string;
 }
 
 /** HAProxy's configuration: round robin, no stickiness, /readyz as the health check. */
@@ -108,7 +110,7 @@ export async function startTwoNodes(options: TwoNodeOptions): Promise<TwoNodes> 
   // What every node shares: the database, the key that seals secrets in it, the public address.
   const shared = {
     DATABASE_URL: pg.url,
-    SECRETS_KEY: randomBytes(32).toString("base64"),
+    SECRETS_KEY: options.secretsKey ?? randomBytes(32).toString("base64"),
     APP_URL: lb,
     TRUST_PROXY: "1",
     LOG_LEVEL: "warn",

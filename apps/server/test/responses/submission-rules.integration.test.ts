@@ -179,7 +179,7 @@ describe("issue 17.8: the survey cap under a race", () => {
         select ${tenant.id}, ${survey.surveyId}, ${share.id}, ${share.teamId}, s,
           '{"respondents":0,"categories":{},"questions":{}}'::jsonb
         from generate_series(0, ${schema.AGGREGATE_STRIPES - 1}) s
-        on conflict (share_id, team_id, stripe) do update set aggregates = survey_aggregates.aggregates`;
+        on conflict (share_id, team_id, stripe, tenant_id) do update set aggregates = survey_aggregates.aggregates`;
       const [{ pid: holderPid } = { pid: 0 }] = await holder<
         { pid: number }[]
       >`select pg_backend_pid() as pid`;

@@ -52,6 +52,17 @@ export function connect() {
  * so a test server's APP_URL is its own address unless the caller names another.
  */
 export async function startServer(db: Db, config: ApiConfig = TEST_CONFIG, extend?: AppOptions["extend"]) {
+  // The walk through two nodes (tooling/two-nodes/walk-setup.ts): the balancer in front of two
+  // server processes on this run's database, configured as TEST_CONFIG is.
+  const balancer = inject("balancer");
+  if (balancer) {
+    if (config !== TEST_CONFIG || extend) throw new Error("two nodes serve TEST_CONFIG only, unextended");
+    return {
+      base: balancer,
+      fetch: (path: string, init: RequestInit = {}) => fetch(`${balancer}${path}`, init),
+      close: async () => {},
+    };
+  }
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
     // The env carries the socket: without it the app cannot see the client's address.

@@ -471,7 +471,7 @@ export async function storeResponse(
     ), agg as (
       insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
       select ${row.tenantId}, ${row.surveyId}, ${row.shareId}, ${row.teamId}, ${stripe}, ${one}::jsonb from ins
-      on conflict (share_id, team_id, stripe) do update set aggregates = ${mergedAggregates(stored, added)}
+      on conflict (share_id, team_id, stripe, tenant_id) do update set aggregates = ${mergedAggregates(stored, added)}
       returning 1
     ), day as (
       update surveys set latest_answer_on = ${row.submittedOn}::date

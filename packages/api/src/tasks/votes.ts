@@ -84,7 +84,7 @@ export async function addVote(tx: Tx, tenantId: string, taskId: string, session:
     ins as (
       insert into task_votes (tenant_id, task_id, session_hash)
       select ${tenantId}, id, ${hashSession(session)} from task where status is null
-      on conflict (task_id, session_hash) do nothing
+      on conflict (task_id, session_hash, tenant_id) do nothing
       returning task_id),
     upd as (update tasks set vote_count = vote_count + 1 where id in (select task_id from ins) returning vote_count)
     select exists(select 1 from task) as found,

@@ -86,7 +86,7 @@ export async function listTeamsLite(tx: Tx, tenantId: string) {
     .from(schema.teams)
     .leftJoin(schema.teamAnswerers, eq(schema.teamAnswerers.teamId, schema.teams.id))
     .where(eq(schema.teams.tenantId, tenantId))
-    .groupBy(schema.teams.id)
+    .groupBy(schema.teams.id, schema.teams.tenantId)
     .orderBy(asc(schema.teams.type), asc(schema.teams.name));
 }
 

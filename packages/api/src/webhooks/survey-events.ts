@@ -43,7 +43,7 @@ async function datedEvents(system: SystemDb, now: Date, type: "survey.started" |
         and ${column} <= ${now.toISOString()}::timestamptz
         and ${column} > ${now.toISOString()}::timestamptz - ${WINDOW}::interval
         and ${column} > e.created_at
-      group by s.id`);
+      group by s.id, s.tenant_id`);
     let made = 0;
     for (const row of rows) {
       const at = iso(type === "survey.started" ? row.starts_at : row.ends_at);
@@ -73,7 +73,7 @@ async function answerCountEvents(system: SystemDb, now: Date) {
         and s.ends_at > ${now.toISOString()}::timestamptz - ${WINDOW}::interval
         and coalesce(e.answer_count, s.estimated_answerers) > 0
         and c.answers >= coalesce(e.answer_count, s.estimated_answerers)
-      group by s.id, coalesce(e.answer_count, s.estimated_answerers), c.answers`);
+      group by s.id, s.tenant_id, coalesce(e.answer_count, s.estimated_answerers), c.answers`);
     let made = 0;
     for (const row of rows)
       made += await recordWebhookEvent(

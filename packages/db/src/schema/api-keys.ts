@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy } from "./columns";
+import { createdAt, rowId, tenantId, tenantPolicy, tenantPrimaryKey } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -14,7 +14,7 @@ import { users } from "./users";
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
     name: text().notNull(),
     publicKey: text().notNull(),
@@ -36,7 +36,8 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [
-    uniqueIndex("api_keys_public_key").on(t.publicKey),
+    tenantPrimaryKey(t),
+    uniqueIndex("api_keys_public_key").on(t.publicKey, t.tenantId),
     index("api_keys_tenant_idx").on(t.tenantId),
     tenantPolicy("api_keys", t.tenantId),
     pgPolicy("api_keys_by_public_key", {

@@ -34,7 +34,7 @@ export const tenantBilling = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("tenant_billing_customer").on(t.stripeCustomerId),
+    uniqueIndex("tenant_billing_customer").on(t.stripeCustomerId, t.tenantId),
     tenantPolicy("tenant_billing", t.tenantId),
   ],
 );

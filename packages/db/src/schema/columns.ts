@@ -1,8 +1,28 @@
 import { sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { pgPolicy, timestamp, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, pgPolicy, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const id = () => uuid().primaryKey().defaultRandom();
+/**
+ * A tenant table's row id. Its primary key is `(id, tenant_id)` (`tenantPrimaryKey`): Citus
+ * co-location wants `tenant_id` in every primary key, unique constraint and foreign key between
+ * tenant tables (docs/scaling.md, the schema test in citus.integration.test.ts); `id` first, so a
+ * lookup by id alone still walks the key's index.
+ */
+export const rowId = () => uuid().notNull().defaultRandom();
+export const tenantPrimaryKey = (t: { id: PgColumn; tenantId: PgColumn }) =>
+  primaryKey({ columns: [t.id, t.tenantId] });
+/**
+ * A foreign key to another tenant table through `(id, tenant_id)`: co-located, and a row can only
+ * point at a row of its own organisation. A `set null` key is `SET NULL (column)` in the
+ * migration (PostgreSQL 15), which keeps `tenant_id`; drizzle cannot say so.
+ */
+export const tenantForeignKey = (
+  name: string,
+  column: PgColumn,
+  tenant: PgColumn,
+  parent: { id: PgColumn; tenantId: PgColumn },
+) => foreignKey({ name, columns: [column, tenant], foreignColumns: [parent.id, parent.tenantId] });
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp({ withTimezone: true })

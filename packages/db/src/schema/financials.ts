@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy } from "./columns";
+import { createdAt, rowId, tenantId, tenantPolicy, tenantPrimaryKey } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -27,7 +27,7 @@ const kpi = () => doublePrecision();
 export const financialStatements = pgTable(
   "financial_statements",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     financialStatementToDate: date({ mode: "string" }).notNull(),
     currency: text().notNull(),
@@ -53,6 +53,7 @@ export const financialStatements = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex("financial_statements_tenant_date").on(t.tenantId, t.financialStatementToDate),
     check("financial_statements_currency", sql`${t.currency} in ('USD', 'EUR')`),
     tenantPolicy("financial_statements", t.tenantId),

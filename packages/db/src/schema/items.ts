@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import { createdAt, rowId, tenantId, tenantPolicy, tenantPrimaryKey, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 
 /**
@@ -10,7 +10,7 @@ import { tenants } from "./tenants";
 export const items = pgTable(
   "items",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
     name: text().notNull(),
     type: text().notNull(),
@@ -19,6 +19,7 @@ export const items = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index("items_tenant_type_idx").on(t.tenantId, t.type, sql`lower(${t.name})`).where(sql`${t.active}`),
     tenantPolicy("items", t.tenantId),
   ],

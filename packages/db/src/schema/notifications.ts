@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPES } from "@kunto/core";
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy } from "./columns";
+import { createdAt, rowId, tenantForeignKey, tenantId, tenantPolicy, tenantPrimaryKey } from "./columns";
 import { surveys } from "./surveys";
 import { tenants } from "./tenants";
 import { users } from "./users";
@@ -15,7 +15,7 @@ import { users } from "./users";
 export const notifications = pgTable(
   "notifications",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
     userId: uuid()
       .notNull()
@@ -25,6 +25,7 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex("notifications_one_per_type").on(t.tenantId, t.userId, t.type),
     index("notifications_user_idx").on(t.userId, t.createdAt).where(sql`${t.readAt} is null`),
     tenantPolicy("notifications", t.tenantId),
@@ -43,9 +44,7 @@ export const surveyMailRounds = pgTable(
   "survey_mail_rounds",
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
-    surveyId: uuid()
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
+    surveyId: uuid().notNull(),
     kind: text({ enum: SURVEY_MAIL_KINDS }).notNull(),
     /** The day (YYYY-MM-DD), ISO week (YYYY-Www) or, for the end notice, the end's timestamp. */
     period: text().notNull(),
@@ -53,7 +52,8 @@ export const surveyMailRounds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.kind, t.surveyId, t.period] }),
+    tenantForeignKey("survey_mail_rounds_survey_id_fk", t.surveyId, t.tenantId, surveys).onDelete("cascade"),
+    primaryKey({ columns: [t.kind, t.surveyId, t.period, t.tenantId] }),
     tenantPolicy("survey_mail_rounds", t.tenantId),
   ],
 );

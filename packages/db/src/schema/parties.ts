@@ -1,5 +1,13 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import {
+  createdAt,
+  rowId,
+  tenantForeignKey,
+  tenantId,
+  tenantPolicy,
+  tenantPrimaryKey,
+  updatedAt,
+} from "./columns";
 import { searchTerm } from "./search-terms";
 import { tenants } from "./tenants";
 import { bytea } from "./users";
@@ -31,7 +39,7 @@ export type StoredAddress = {
 export const parties = pgTable(
   "parties",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     companyName: text().notNull().default(""),
     businessCode: text(),
@@ -49,6 +57,7 @@ export const parties = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index("parties_tenant_name_idx").on(t.tenantId, t.companyName, t.id),
     index("parties_tenant_type_name_idx").on(t.tenantId, t.type, t.companyName, t.id),
     tenantPolicy("parties", t.tenantId),
@@ -58,13 +67,13 @@ export const parties = pgTable(
 export const persons = pgTable(
   "persons",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     firstname: text().notNull().default(""),
     lastname: text().notNull().default(""),
     phone: text(),
     email: text(),
-    employerId: uuid().references(() => parties.id, { onDelete: "set null" }),
+    employerId: uuid(),
     manager: boolean().notNull().default(false),
     hidden: boolean().notNull().default(false),
     /**
@@ -79,6 +88,8 @@ export const persons = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey("persons_employer_id_fk", t.employerId, t.tenantId, parties).onDelete("set null"),
     index("persons_tenant_name_idx").on(t.tenantId, t.lastname, t.firstname, t.id),
     index("persons_employer_idx").on(t.employerId),
     tenantPolicy("persons", t.tenantId),
@@ -105,11 +116,10 @@ export const partySearchTerms = pgTable(
     tenantId: tenantId(),
     term: searchTerm().notNull(),
     prevTerm: searchTerm(),
-    partyId: uuid()
-      .notNull()
-      .references(() => parties.id, { onDelete: "cascade" }),
+    partyId: uuid().notNull(),
   },
   (t) => [
+    tenantForeignKey("party_search_terms_party_id_fk", t.partyId, t.tenantId, parties).onDelete("cascade"),
     primaryKey({ columns: [t.tenantId, t.term, t.partyId] }),
     index("party_search_terms_party_idx").on(t.partyId),
     tenantPolicy("party_search_terms", t.tenantId),
@@ -122,11 +132,10 @@ export const personSearchTerms = pgTable(
     tenantId: tenantId(),
     term: searchTerm().notNull(),
     prevTerm: searchTerm(),
-    personId: uuid()
-      .notNull()
-      .references(() => persons.id, { onDelete: "cascade" }),
+    personId: uuid().notNull(),
   },
   (t) => [
+    tenantForeignKey("person_search_terms_person_id_fk", t.personId, t.tenantId, persons).onDelete("cascade"),
     primaryKey({ columns: [t.tenantId, t.term, t.personId] }),
     index("person_search_terms_person_idx").on(t.personId),
     tenantPolicy("person_search_terms", t.tenantId),

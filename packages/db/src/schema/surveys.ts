@@ -14,7 +14,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import {
+  createdAt,
+  rowId,
+  tenantForeignKey,
+  tenantId,
+  tenantPolicy,
+  tenantPrimaryKey,
+  updatedAt,
+} from "./columns";
 import { surveyTemplates } from "./content";
 import { mailOutbox } from "./platform";
 import { tenants } from "./tenants";
@@ -34,7 +42,7 @@ export const SURVEY_TYPES = ["PERSONNEL", "MANAGEMENT"] as const;
 export const teams = pgTable(
   "teams",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     /** Public identifier of the team in paths (document 2 §3). */
     key: text().notNull(),
@@ -46,7 +54,8 @@ export const teams = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("teams_key").on(t.key),
+    tenantPrimaryKey(t),
+    uniqueIndex("teams_key").on(t.key, t.tenantId),
     uniqueIndex("teams_tenant_url_safe_name").on(t.tenantId, t.urlSafeName),
     tenantPolicy("teams", t.tenantId),
   ],
@@ -56,15 +65,15 @@ export const teams = pgTable(
 export const teamAnswerers = pgTable(
   "team_answerers",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: uuid().notNull(),
     email: text().notNull(),
   },
   (t) => [
-    uniqueIndex("team_answerers_team_email").on(t.teamId, t.email),
+    tenantPrimaryKey(t),
+    tenantForeignKey("team_answerers_team_id_fk", t.teamId, t.tenantId, teams).onDelete("cascade"),
+    uniqueIndex("team_answerers_team_email").on(t.teamId, t.email, t.tenantId),
     tenantPolicy("team_answerers", t.tenantId),
   ],
 );
@@ -72,7 +81,7 @@ export const teamAnswerers = pgTable(
 export const surveys = pgTable(
   "surveys",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     /** Public identifier in routes and REST paths. */
     key: text().notNull(),
@@ -93,7 +102,8 @@ export const surveys = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("surveys_key").on(t.key),
+    tenantPrimaryKey(t),
+    uniqueIndex("surveys_key").on(t.key, t.tenantId),
     index("surveys_tenant_ends_idx").on(t.tenantId, t.endsAt),
     tenantPolicy("surveys", t.tenantId),
   ],
@@ -103,11 +113,9 @@ export const surveys = pgTable(
 export const surveyShares = pgTable(
   "survey_shares",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
-    surveyId: uuid()
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
+    surveyId: uuid().notNull(),
     key: text().notNull(),
     name: text().notNull(),
     /** Estimated answerers of this share. */
@@ -124,7 +132,9 @@ export const surveyShares = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("survey_shares_key").on(t.key),
+    tenantPrimaryKey(t),
+    tenantForeignKey("survey_shares_survey_id_fk", t.surveyId, t.tenantId, surveys).onDelete("cascade"),
+    uniqueIndex("survey_shares_key").on(t.key, t.tenantId),
     index("survey_shares_survey_idx").on(t.surveyId),
     tenantPolicy("survey_shares", t.tenantId),
     // The respondent page knows only the share's key, the unguessable part of the public link: a
@@ -142,15 +152,15 @@ export const surveyShareTeams = pgTable(
   "survey_share_teams",
   {
     tenantId: tenantRef(),
-    shareId: uuid()
-      .notNull()
-      .references(() => surveyShares.id, { onDelete: "cascade" }),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    shareId: uuid().notNull(),
+    teamId: uuid().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.shareId, t.teamId] }),
+    tenantForeignKey("survey_share_teams_team_id_fk", t.teamId, t.tenantId, teams).onDelete("cascade"),
+    tenantForeignKey("survey_share_teams_share_id_fk", t.shareId, t.tenantId, surveyShares).onDelete(
+      "cascade",
+    ),
+    primaryKey({ columns: [t.shareId, t.teamId, t.tenantId] }),
     index("survey_share_teams_team_idx").on(t.teamId),
     tenantPolicy("survey_share_teams", t.tenantId),
   ],
@@ -164,11 +174,9 @@ export const surveyShareTeams = pgTable(
 export const surveyShareInvitations = pgTable(
   "survey_share_invitations",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
-    shareId: uuid()
-      .notNull()
-      .references(() => surveyShares.id, { onDelete: "cascade" }),
+    shareId: uuid().notNull(),
     email: text().notNull(),
     language: text({ enum: ["en", "fi", "ee", "ru", "pl"] }).notNull(),
     state: text({ enum: ["queued", "sent", "failed"] })
@@ -186,6 +194,10 @@ export const surveyShareInvitations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey("survey_share_invitations_share_id_fk", t.shareId, t.tenantId, surveyShares).onDelete(
+      "cascade",
+    ),
     index("survey_share_invitations_share_idx").on(t.shareId),
     index("survey_share_invitations_queued_idx").on(t.createdAt).where(sql`${t.state} = 'queued'`),
     tenantPolicy("survey_share_invitations", t.tenantId),
@@ -201,17 +213,11 @@ export const surveyShareInvitations = pgTable(
 export const surveyResponses = pgTable(
   "survey_responses",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
-    surveyId: uuid()
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
-    shareId: uuid()
-      .notNull()
-      .references(() => surveyShares.id, { onDelete: "cascade" }),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    surveyId: uuid().notNull(),
+    shareId: uuid().notNull(),
+    teamId: uuid().notNull(),
     submissionId: uuid().notNull(),
     browserTokenHash: text().notNull(),
     language: text({ enum: ["en", "fi", "ee", "ru", "pl"] }).notNull(),
@@ -220,8 +226,12 @@ export const surveyResponses = pgTable(
     submittedOn: date().notNull(),
   },
   (t) => [
-    uniqueIndex("survey_responses_submission").on(t.submissionId),
-    uniqueIndex("survey_responses_share_browser").on(t.shareId, t.browserTokenHash),
+    tenantPrimaryKey(t),
+    tenantForeignKey("survey_responses_team_id_fk", t.teamId, t.tenantId, teams).onDelete("cascade"),
+    tenantForeignKey("survey_responses_share_id_fk", t.shareId, t.tenantId, surveyShares).onDelete("cascade"),
+    tenantForeignKey("survey_responses_survey_id_fk", t.surveyId, t.tenantId, surveys).onDelete("cascade"),
+    uniqueIndex("survey_responses_submission").on(t.submissionId, t.tenantId),
+    uniqueIndex("survey_responses_share_browser").on(t.shareId, t.browserTokenHash, t.tenantId),
     index("survey_responses_survey_day_idx").on(t.surveyId, t.submittedOn),
     tenantPolicy("survey_responses", t.tenantId),
   ],
@@ -238,21 +248,20 @@ export const surveyAggregates = pgTable(
   "survey_aggregates",
   {
     tenantId: tenantRef(),
-    surveyId: uuid()
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
-    shareId: uuid()
-      .notNull()
-      .references(() => surveyShares.id, { onDelete: "cascade" }),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    surveyId: uuid().notNull(),
+    shareId: uuid().notNull(),
+    teamId: uuid().notNull(),
     stripe: smallint().notNull(),
     /** engine `Aggregates` (respondents, category and question moments). */
     aggregates: jsonb().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.shareId, t.teamId, t.stripe] }),
+    tenantForeignKey("survey_aggregates_team_id_fk", t.teamId, t.tenantId, teams).onDelete("cascade"),
+    tenantForeignKey("survey_aggregates_share_id_fk", t.shareId, t.tenantId, surveyShares).onDelete(
+      "cascade",
+    ),
+    tenantForeignKey("survey_aggregates_survey_id_fk", t.surveyId, t.tenantId, surveys).onDelete("cascade"),
+    primaryKey({ columns: [t.shareId, t.teamId, t.stripe, t.tenantId] }),
     index("survey_aggregates_survey_idx").on(t.surveyId),
     tenantPolicy("survey_aggregates", t.tenantId),
   ],

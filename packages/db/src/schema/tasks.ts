@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import {
+  createdAt,
+  rowId,
+  tenantForeignKey,
+  tenantId,
+  tenantPolicy,
+  tenantPrimaryKey,
+  updatedAt,
+} from "./columns";
 import { categories, staticTasks } from "./content";
 import { surveys, teams } from "./surveys";
 import { tenants } from "./tenants";
@@ -21,7 +29,7 @@ export const TASK_TYPES = ["manual", "report", "personnel_help", "management_hel
 export const tasks = pgTable(
   "tasks",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     /** The suggested task it was made from (hide / created rules of document 3 §2). */
     staticTaskId: uuid().references(() => staticTasks.id, { onDelete: "set null" }),
@@ -40,8 +48,8 @@ export const tasks = pgTable(
     /** Key of the template question of the finding the task was made from. */
     surveyQuestion: text(),
     /** The survey whose finding or creation the task came from (closing the loop). */
-    sourceSurveyId: uuid().references(() => surveys.id, { onDelete: "set null" }),
-    teamId: uuid().references(() => teams.id, { onDelete: "set null" }),
+    sourceSurveyId: uuid(),
+    teamId: uuid(),
     assigneeUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     dueDate: date(),
     year: integer().notNull(),
@@ -54,6 +62,9 @@ export const tasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey("tasks_team_id_fk", t.teamId, t.tenantId, teams).onDelete("set null"),
+    tenantForeignKey("tasks_source_survey_id_fk", t.sourceSurveyId, t.tenantId, surveys).onDelete("set null"),
     index("tasks_tenant_idx").on(t.tenantId, t.createdAt),
     index("tasks_static_idx").on(t.tenantId, t.staticTaskId).where(sql`${t.staticTaskId} is not null`),
     tenantPolicy("tasks", t.tenantId),
@@ -67,16 +78,16 @@ export const tasks = pgTable(
 export const taskVotes = pgTable(
   "task_votes",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
-    taskId: uuid()
-      .notNull()
-      .references(() => tasks.id, { onDelete: "cascade" }),
+    taskId: uuid().notNull(),
     sessionHash: text().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("task_votes_task_session").on(t.taskId, t.sessionHash),
+    tenantPrimaryKey(t),
+    tenantForeignKey("task_votes_task_id_fk", t.taskId, t.tenantId, tasks).onDelete("cascade"),
+    uniqueIndex("task_votes_task_session").on(t.taskId, t.sessionHash, t.tenantId),
     index("task_votes_tenant_session_idx").on(t.tenantId, t.sessionHash),
     tenantPolicy("task_votes", t.tenantId),
   ],

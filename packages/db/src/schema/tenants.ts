@@ -18,8 +18,10 @@ import {
   currentUserSql,
   id,
   platformAdminSql,
+  rowId,
   tenantId,
   tenantPolicy,
+  tenantPrimaryKey,
   updatedAt,
 } from "./columns";
 import { demoSandboxes } from "./sandbox";
@@ -190,7 +192,7 @@ export const emailSubscriptions = pgTable(
 export const invitations = pgTable(
   "invitations",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId().references(() => tenants.id, { onDelete: "cascade" }),
     /** Lower-cased, as every e-mail address the product stores. */
     email: text().notNull(),
@@ -204,6 +206,7 @@ export const invitations = pgTable(
     answeredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    tenantPrimaryKey(t),
     // One open invitation per address and organisation.
     uniqueIndex("invitations_pending_key").on(t.tenantId, t.email).where(sql`${t.state} = 'pending'`),
     index("invitations_email_idx").on(t.email),

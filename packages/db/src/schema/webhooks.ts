@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy } from "./columns";
+import { createdAt, rowId, tenantForeignKey, tenantId, tenantPolicy, tenantPrimaryKey } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -26,7 +26,7 @@ const tenantRef = () => tenantId().references(() => tenants.id, { onDelete: "cas
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     url: text().notNull(),
     description: text().notNull().default(""),
@@ -43,6 +43,7 @@ export const webhookEndpoints = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index("webhook_endpoints_tenant_idx").on(t.tenantId),
     tenantPolicy("webhook_endpoints", t.tenantId),
   ],
@@ -51,7 +52,7 @@ export const webhookEndpoints = pgTable(
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     type: text().notNull(),
     /** The `data` of the delivered body. */
@@ -61,6 +62,7 @@ export const webhookEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     uniqueIndex("webhook_events_dedupe").on(t.tenantId, t.dedupeKey),
     index("webhook_events_tenant_idx").on(t.tenantId, t.createdAt),
     tenantPolicy("webhook_events", t.tenantId),
@@ -70,14 +72,10 @@ export const webhookEvents = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
-    endpointId: uuid()
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    eventId: uuid()
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: uuid().notNull(),
+    eventId: uuid().notNull(),
     /** The pg-boss job of the current round; a new one for a resend. Two processes queueing the same round make one job. */
     jobId: uuid().notNull().default(sql`gen_random_uuid()`),
     status: text({ enum: ["pending", "sending", "retrying", "succeeded", "failed"] })
@@ -93,7 +91,17 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId),
+    tenantPrimaryKey(t),
+    tenantForeignKey("webhook_deliveries_event_id_fk", t.eventId, t.tenantId, webhookEvents).onDelete(
+      "cascade",
+    ),
+    tenantForeignKey(
+      "webhook_deliveries_endpoint_id_fk",
+      t.endpointId,
+      t.tenantId,
+      webhookEndpoints,
+    ).onDelete("cascade"),
+    uniqueIndex("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId, t.tenantId),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_unqueued_idx").on(t.createdAt).where(sql`${t.queuedAt} is null`),
     tenantPolicy("webhook_deliveries", t.tenantId),

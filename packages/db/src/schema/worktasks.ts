@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, tenantPolicy, updatedAt } from "./columns";
+import {
+  createdAt,
+  rowId,
+  tenantForeignKey,
+  tenantId,
+  tenantPolicy,
+  tenantPrimaryKey,
+  updatedAt,
+} from "./columns";
 import { searchTerm } from "./search-terms";
 import { tenants } from "./tenants";
 import { users } from "./users";
@@ -15,7 +23,7 @@ const tenantRef = () => tenantId().references(() => tenants.id, { onDelete: "cas
 export const workTasks = pgTable(
   "work_tasks",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     title: text().notNull(),
     message: text().notNull(),
@@ -31,6 +39,7 @@ export const workTasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index("work_tasks_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
     index("work_tasks_tenant_status_created_idx").on(t.tenantId, t.status, t.createdAt),
     index("work_tasks_tenant_assigned_idx").on(t.tenantId, t.assignedUserId, t.createdAt),
@@ -47,13 +56,14 @@ export const workTasks = pgTable(
 export const workTaskHellos = pgTable(
   "work_task_hellos",
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     msg: text().notNull(),
     authorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
+    tenantPrimaryKey(t),
     index("work_task_hellos_tenant_created_idx").on(t.tenantId, t.createdAt),
     tenantPolicy("work_task_hellos", t.tenantId),
   ],
@@ -99,11 +109,12 @@ export const workTaskSearchTerms = pgTable(
     status: text().notNull(),
     assignedUserId: uuid(),
     assignerUserId: uuid(),
-    workTaskId: uuid()
-      .notNull()
-      .references(() => workTasks.id, { onDelete: "cascade" }),
+    workTaskId: uuid().notNull(),
   },
   (t) => [
+    tenantForeignKey("work_task_search_terms_work_task_id_fk", t.workTaskId, t.tenantId, workTasks).onDelete(
+      "cascade",
+    ),
     primaryKey({ columns: [t.tenantId, t.term, t.workTaskId] }),
     index("work_task_search_terms_task_idx").on(t.workTaskId),
     tenantPolicy("work_task_search_terms", t.tenantId),
