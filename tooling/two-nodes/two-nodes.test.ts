@@ -1,12 +1,14 @@
 // `pnpm test:two-nodes` (issue 24): two server processes behind HAProxy sharing one PostgreSQL.
 // Requests alternate between the nodes; a session signed out on one is refused on the other within
-// AUTH_CACHE_MS; a pg-boss job (a webhook delivery both nodes hear of, each cron slot) runs once
-// across both; a node killed while answers stream in loses no answer it acknowledged.
+// AUTH_CACHE_MS; a pg-boss job (a webhook delivery both nodes hear of, each cron slot, an
+// organisation's financial fetch) runs once across both; a node killed while answers stream in
+// loses no answer it acknowledged.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createDb } from "@kunto/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeDnb, startFakeDnb } from "../../packages/fake-dnb/src/index";
 import { startTwoNodes, type TwoNodes } from "./cluster";
 
 const LB_PORT = 3410;
@@ -16,9 +18,12 @@ const AUTH_CACHE_MS = 1000;
 const origin = `http://localhost:${LB_PORT}`;
 
 let cluster: TwoNodes;
+/** The local D&B both nodes fetch statements from. */
+let dnb: FakeDnb;
 let owner: ReturnType<typeof createDb>;
 
 beforeAll(async () => {
+  dnb = await startFakeDnb();
   cluster = await startTwoNodes({
     lbPort: LB_PORT,
     nodePorts: NODE_PORTS,
@@ -30,6 +35,9 @@ beforeAll(async () => {
       RESPONSE_ADDRESS_LIMIT: "100000000",
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
       JOBS_EVERY_MINUTE: "true",
+      DNB_CLIENT_ID: dnb.clientId,
+      DNB_CLIENT_SECRET: dnb.clientSecret,
+      DNB_BASE_URL: dnb.url,
     },
   });
   owner = createDb(cluster.ownerUrl, { max: 2 });
@@ -40,6 +48,7 @@ afterAll(async () => {
     console.log(`requests served through the balancer, by node: ${JSON.stringify(await cluster.served())}`);
   await owner?.close();
   await cluster?.stop();
+  await dnb?.close();
 }, 60_000);
 
 interface Visitor {
@@ -223,6 +232,38 @@ describe("two nodes behind HAProxy", () => {
     }
   }, 120_000);
 
+  it("fetches an organisation's statements once, asked on both nodes", async () => {
+    const { tenantId, headers } = await visitor();
+    const duns = "539870024";
+    await owner.client`update tenants set plan = 'TOTAL', duns_number = ${duns} where id = ${tenantId}`;
+    // The nodes may remember the organisation's old plan for AUTH_CACHE_MS.
+    await sleep(2 * AUTH_CACHE_MS);
+    const held = dnb.holdStatements();
+    const askedOn = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const asked = await fetch(`${cluster.base}/api/tenant/financial/fetch`, { headers });
+      expect(asked.status, await asked.clone().text()).toBe(200);
+      expect(["queued", "running"]).toContain(((await asked.json()) as { status: string }).status);
+      askedOn.add(nodeOf(asked) ?? "");
+    }
+    expect(askedOn).toEqual(new Set(["a", "b"]));
+    held.release();
+    for (;;) {
+      const overview = (await (await fetch(`${cluster.base}/api/tenant/financial`, { headers })).json()) as {
+        fetch: { status: string };
+        statements: unknown[];
+      };
+      if (overview.fetch.status === "done") {
+        expect(overview.statements).toHaveLength(5);
+        break;
+      }
+      expect(overview.fetch.status).not.toBe("failed");
+      await sleep(200);
+    }
+    // Four requests on two nodes, each node's job worker told: one fetch from the provider.
+    expect(dnb.calls.filter((call) => call.path === `/v1/data/duns/${duns}`)).toHaveLength(1);
+  }, 120_000);
+
   it("fires each cron slot once across both nodes, and the sandbox clean-up removes an expired sandbox once", async () => {
     // JOBS_EVERY_MINUTE: both nodes schedule every cron each minute; pg-boss files one job per
     // minute slot and hands it to one worker. A demo sandbox expires now, for the clean-up to find.
@@ -252,6 +293,9 @@ describe("two nodes behind HAProxy", () => {
              coalesce(sum(retry_count + 1) filter (where started_on is not null), 0)::int as runs
       from pgboss.job where name = any(${crons}) group by name order by name`;
     console.log(`cron queues: ${JSON.stringify(queues)}`);
+    const retried = await owner.client<{ name: string; output: unknown }[]>`
+      select name, output from pgboss.job where name = any(${crons}) and retry_count > 0`;
+    if (retried.length > 0) console.log(`retried cron jobs: ${JSON.stringify(retried)}`);
     expect(queues.map((q) => q.name)).toEqual(crons);
     for (const queue of queues) {
       expect(queue.jobs).toBe(queue.minutes);

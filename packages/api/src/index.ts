@@ -12,7 +12,7 @@ export { type FinancialFetchJob, queuedFetches, runFinancialFetch } from "./fina
 export { FINANCIAL_FETCH_CHANNEL, providerOf } from "./financials/financials";
 export { type FinancialsProvider, ProviderError, type StatementRecord } from "./financials/provider";
 export { sealStoredTotpSecrets } from "./identity/totp";
-export { refreshNotifications } from "./notifications/notifications";
+export { refreshNotifications, SANDBOX_GOING_MS } from "./notifications/notifications";
 export { openApiDocument } from "./openapi";
 export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";

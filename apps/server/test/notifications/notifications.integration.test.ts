@@ -1,4 +1,4 @@
-import { refreshNotifications } from "@kunto/api";
+import { refreshNotifications, SANDBOX_GOING_MS } from "@kunto/api";
 import { createSystemDb, schema } from "@kunto/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -121,6 +121,34 @@ describe("the notifications job", () => {
     expect(await typesFor(admin, tenant.id)).toEqual(["DUNS_NUMBER_MISSING"]);
     await refreshNotifications(system.system);
     expect((await rowsOf(tenant.id)).map((n) => n.type)).toEqual(["DUNS_NUMBER_MISSING"]);
+  });
+
+  it("leaves a demo sandbox near its end to the clean-up (no deadlock with its cascade), refreshes one with time left", async () => {
+    const now = new Date();
+    const sandboxFor = async (expiresAt: Date) => {
+      const [sandbox] = await asOwner(db.owner, (tx) =>
+        tx.insert(schema.demoSandboxes).values({ expiresAt }).returning(),
+      );
+      const made = await organisation({ sandboxId: sandbox?.id });
+      // A notice whose condition no longer holds: the address is there.
+      await asOwner(db.owner, async (tx) => {
+        await tx.update(schema.tenants).set(ADDRESS).where(eq(schema.tenants.id, made.tenant.id));
+        await tx
+          .insert(schema.notifications)
+          .values({ tenantId: made.tenant.id, userId: made.adminUser.id, type: "TENANT_ADDRESS_MISSING" });
+      });
+      return made.tenant.id;
+    };
+    const going = await sandboxFor(new Date(now.getTime() + SANDBOX_GOING_MS - 60_000));
+    const staying = await sandboxFor(new Date(now.getTime() + SANDBOX_GOING_MS + 60_000));
+    await refreshNotifications(system.system, now);
+    // Near its end: nothing made, nothing removed.
+    expect((await rowsOf(going)).map((n) => n.type)).toEqual(["TENANT_ADDRESS_MISSING"]);
+    // With time left: the stale notice removed, the ones that hold made.
+    expect((await rowsOf(staying)).map((n) => n.type).sort()).toEqual([
+      "DUNS_NUMBER_MISSING",
+      "NOTICE_EMAIL_SUBSCRIPTIONS",
+    ]);
   });
 });
 

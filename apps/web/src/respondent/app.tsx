@@ -132,6 +132,8 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
     };
   }, [language]);
 
+  // Failed sends in a row that may pass later (no connection, the server busy or away).
+  const retries = useRef(0);
   const send = useCallback(async () => {
     setSending("sending");
     update((s) => ({ ...s, pending: true }));
@@ -144,8 +146,10 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
       });
       update((s) => ({ ...s, sent: true, pending: false }));
       setSending("idle");
+      retries.current = 0;
     } catch (error) {
       const key = error instanceof CallError ? error.key : "network";
+      const status = error instanceof CallError ? error.status : 0;
       if (key === "already_answered") {
         update((s) => ({ ...s, alreadyAnswered: true, pending: false }));
         setSending("idle");
@@ -157,16 +161,30 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
         update((s) => ({ ...s, pending: false }));
         setSending("idle");
         setView({ kind: "unknown" });
-      } else setSending("failed");
+      } else {
+        // A refusal that will not change (bad answers) waits for the respondent; the others retry.
+        const lasting = status !== 0 && status !== 429 && status < 500;
+        retries.current = lasting ? -1 : Math.max(0, retries.current);
+        setSending("failed");
+      }
     }
   }, [shareKey, team, language, saved.submissionId, saved.answers, update, load]);
 
-  // Back online after a failed send: try again by itself (the answers wait in the browser).
+  // After a failed send the answers wait in the browser and go again by themselves: when the
+  // browser says it is back online, and on a timer that backs off (2 s, 4 s, ... a minute), since
+  // that event does not always come (a connection back under a page that missed it, a server that
+  // was away while the network was up).
   useEffect(() => {
     if (sending !== "failed") return;
     const retry = () => void send();
     window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
+    const delay = retries.current < 0 ? null : Math.min(60_000, 2_000 * 2 ** retries.current);
+    if (delay !== null) retries.current += 1;
+    const timer = delay === null ? undefined : window.setTimeout(retry, delay);
+    return () => {
+      window.removeEventListener("online", retry);
+      window.clearTimeout(timer);
+    };
   }, [sending, send]);
 
   // A send asked for before a reload (offline, or the tab closed on the way) goes again by itself

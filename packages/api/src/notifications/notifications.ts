@@ -85,6 +85,9 @@ export async function markNotificationRead(tx: Tx, tenantId: string, userId: str
   if (rows.length === 0) throw new AppError("not_found");
 }
 
+/** How close to its end a demo sandbox is left to the clean-up by the notifications job. */
+export const SANDBOX_GOING_MS = 10 * 60 * 1000;
+
 /**
  * The job (every organisation, as the system role): a row for each condition that holds and has
  * none yet (`on conflict do nothing`: never a duplicate, read or not), and rows whose condition no
@@ -98,14 +101,22 @@ export async function refreshNotifications(
   /** false without a financials provider: no DUNS_NUMBER_MISSING, and existing ones are removed. */
   options: { dunsNotice?: boolean } = {},
 ): Promise<{ created: number; removed: number }> {
+  // A demo sandbox the clean-up may be removing (expired, or within SANDBOX_GOING_MS of it) is left
+  // alone: the clean-up's cascade and this job writing the same organisation's notices at once
+  // deadlock (the two-node check caught one, both crons in the same minute).
+  const going = new Date(now.getTime() + SANDBOX_GOING_MS).toISOString();
+  const leftAlone = (tenantId: SQL) => sql`exists (
+    select 1 from tenants g join demo_sandboxes d on d.id = g.sandbox_id
+    where g.id = ${tenantId} and d.expires_at <= ${going}::timestamptz)`;
   return withSystem(system, async (tx) => {
-    const holding = conditionsSql(now, sql`true`, options.dunsNotice ?? true);
+    const holding = conditionsSql(now, sql`not ${leftAlone(sql`m.tenant_id`)}`, options.dunsNotice ?? true);
     const removed = await tx.execute(sql`
       with holding as (${holding})
       delete from notifications n
       where not exists (
           select 1 from holding h where h.tenant_id = n.tenant_id and h.user_id = n.user_id and h.type = n.type)
         and not (n.type = 'NOTICE_EMAIL_SUBSCRIPTIONS' and n.read_at is not null)
+        and not ${leftAlone(sql`n.tenant_id`)}
       returning n.id`);
     const created = await tx.execute(sql`
       insert into notifications (tenant_id, user_id, type, created_at)
