@@ -96,6 +96,12 @@ const foreignKeys = await db.ownerSql<ForeignKey[]>`
 const distributed = new Set(tables.filter((t) => t.tenantId === "not null").map((t) => t.name));
 const reference = new Set(REFERENCE);
 const coordinator = new Set(COORDINATOR);
+const classOf = (table: string) =>
+  distributed.has(table) || table === "tenants"
+    ? "distributed"
+    : reference.has(table)
+      ? "reference"
+      : "coordinator";
 const describeKey = (fk: ForeignKey) => `${fk.table} (${fk.columns.join(", ")}) → ${fk.target}`;
 
 describe("the Citus-ready schema (issue 24)", () => {
@@ -152,18 +158,8 @@ describe("the Citus-ready schema (issue 24)", () => {
   it("lets foreign keys point only where Citus allows", () => {
     const disallowed: string[] = [];
     for (const fk of foreignKeys) {
-      const from =
-        distributed.has(fk.table) || fk.table === "tenants"
-          ? "distributed"
-          : reference.has(fk.table)
-            ? "reference"
-            : "coordinator";
-      const to =
-        distributed.has(fk.target) || fk.target === "tenants"
-          ? "distributed"
-          : reference.has(fk.target)
-            ? "reference"
-            : "coordinator";
+      const from = classOf(fk.table);
+      const to = classOf(fk.target);
       const allowed =
         to === "reference" ||
         (from === "distributed" && to === "distributed") ||
