@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
  * exited 0 (so `pnpm test:integration` or a CI step trusting the exit code stayed green). An exit
  * with 0 keeps the failure code vitest already chose.
  */
-function keepFailingExitCode() {
+export function keepFailingExitCode() {
   const exit = process.exit.bind(process);
   process.exit = ((code?: number | string | null) =>
     exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;

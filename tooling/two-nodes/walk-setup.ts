@@ -1,5 +1,6 @@
 import { ensureAppRole } from "@kunto/db";
 import type { TestProject } from "vitest/node";
+import { keepFailingExitCode } from "../test/global-setup";
 import { startTwoNodes } from "./cluster";
 
 import "../test/provided.d.ts";
@@ -11,6 +12,7 @@ import "../test/provided.d.ts";
  * read the same on either node.
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   const cluster = await startTwoNodes({
     lbPort: 3420,
     nodePorts: [3421, 3422],
@@ -26,7 +28,10 @@ export default async function setup(project: TestProject) {
     console.log(`the walk's requests through the balancer, by node: ${JSON.stringify(served)}`);
     await cluster.stop();
     // Both nodes answered a share of the walk (HAProxy alternates them): not one node behind a proxy.
-    if (Object.values(served).filter((n) => n > 100).length !== 2)
-      throw new Error(`the walk did not pass through both nodes: ${JSON.stringify(served)}`);
+    // vitest only logs an error thrown here and exits 0, so the run's exit code says it.
+    if (Object.values(served).filter((n) => n > 100).length !== 2) {
+      console.error(`the walk did not pass through both nodes: ${JSON.stringify(served)}`);
+      process.exitCode = 1;
+    }
   };
 }
