@@ -67,7 +67,7 @@ async function main() {
       mb: number;
     }>("/__bench/scale", headers, { orgs });
     console.log(
-      `Generated ${orgs.toLocaleString("en")} organisations in ${made.seconds.toFixed(0)} s (statistics ${made.analysedAfter.toFixed(0)} s later): the database holds ${made.tenants.toLocaleString("en")} organisations, ${made.answers.toLocaleString("en")} answers, ${made.tasks.toLocaleString("en")} tasks, ${made.votes.toLocaleString("en")} votes, ${made.mb.toLocaleString("en")} MB`,
+      `Generated ${orgs.toLocaleString("en")} organisations in ${made.seconds.toFixed(0)} s (settled ${made.analysedAfter.toFixed(0)} s later: statistics, autovacuum done, a checkpoint): the database holds ${made.tenants.toLocaleString("en")} organisations, ${made.answers.toLocaleString("en")} answers, ${made.tasks.toLocaleString("en")} tasks, ${made.votes.toLocaleString("en")} votes, ${made.mb.toLocaleString("en")} MB`,
     );
 
     // Submissions into the demo organisation's running survey.

@@ -61,8 +61,8 @@ async function main() {
     const headers = { cookie, "x-tenant-id": tenantId, "x-bench-user": userId };
 
     // Submissions: one share per contender, so both insert into fresh tables of the same shape.
-    const full = await makeSurvey(headers, 4, 0);
-    const [publicLink, bareLink, sqlLink, jsLink] = full.links as [string, string, string, string];
+    const full = await makeSurvey(headers, 3, 0);
+    const [publicLink, bareLink, serviceLink] = full.links as [string, string, string];
     const page = (await (await fetch(`${base}/api/public/survey/${publicLink}?lang=fi`)).json()) as {
       state: string;
       questions: (Question & { type: string })[];
@@ -72,8 +72,7 @@ async function main() {
     const targets = [
       { name: "bare insert route", url: `${base}/__bench/survey-response/${bareLink}` },
       { name: "public submission (REST)", url: `${base}/api/public/survey/${publicLink}/response` },
-      { name: "service, stripe added in SQL", url: `${base}/__bench/submit/sql/${sqlLink}` },
-      { name: "service, stripe added in JS", url: `${base}/__bench/submit/js/${jsLink}` },
+      { name: "the service without REST", url: `${base}/__bench/submit/${serviceLink}` },
     ];
     for (const target of targets) await submissions(target.url, questions, 1, connections);
     const rounds: Figures[][] = targets.map(() => []);
@@ -86,15 +85,14 @@ async function main() {
       if (!mid) throw new Error("no runs");
       return mid;
     };
-    const [bare, submit, inSql, inJs] = rounds.map(median) as [Figures, Figures, Figures, Figures];
+    const [bare, submit, service] = rounds.map(median) as [Figures, Figures, Figures];
     console.log(
       `Submissions: the default personnel template, ${questions.length} answers each, ${connections} connections (median of 3 rounds of ${seconds} s)`,
     );
     line("bare insert route", bare);
     line("public submission (REST)", submit, `   ratio ${(submit.rps / bare.rps).toFixed(2)}x`);
     if (submit.non2xx) console.log(`   statuses ${JSON.stringify(submit.statuses)}`);
-    line("service, stripe added in SQL", inSql, `   ratio ${(inSql.rps / bare.rps).toFixed(2)}x`);
-    line("service, stripe added in JS", inJs, `   ratio ${(inJs.rps / bare.rps).toFixed(2)}x`);
+    line("the service without REST", service, `   ratio ${(service.rps / bare.rps).toFixed(2)}x`);
 
     // The foundation's tenant read ratio (tRPC over the bare route, same SQL) again, each read
     // measured while public submissions run beside it on the same server.

@@ -91,13 +91,10 @@ export function addSurveyBenchRoutes(app: Hono, db: Db) {
     return c.json(result);
   });
 
-  // The submission's service without the tRPC / REST layer, with either way of adding to a stripe.
-  app.post("/__bench/submit/:merge/:shareKey/:team", async (c) => {
+  // The submission's service without the tRPC / REST layer (and without the per-address counter).
+  app.post("/__bench/submit/:shareKey/:team", async (c) => {
     const body = (await c.req.json()) as Parameters<typeof submitResponse>[3];
-    const merge = c.req.param("merge") === "js" ? "js" : "sql";
-    return c.json(
-      await submitResponse(db, c.req.param("shareKey"), c.req.param("team"), body, new Date(), merge),
-    );
+    return c.json(await submitResponse(db, c.req.param("shareKey"), c.req.param("team"), body));
   });
 
   app.post("/__bench/survey-response/:shareKey/:team", async (c) => {

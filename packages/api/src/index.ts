@@ -18,7 +18,13 @@ export { exampleOf } from "./openapi-examples";
 export { OPERATION_ERROR_KEYS } from "./operation-errors";
 export { DEFAULT_LIMITS, limitsOf, retryAfterHeaders } from "./rate-limits";
 export type { TReport } from "./reports/schemas";
-export { hashBrowserToken, loadTemplate, publicSurvey, submitResponse } from "./responses/responses";
+export {
+  hashBrowserToken,
+  loadTemplate,
+  publicSurvey,
+  submitResponse,
+  validateAnswers,
+} from "./responses/responses";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export {
   processSurveyInvitations,

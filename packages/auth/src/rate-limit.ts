@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { AppError } from "@kunto/core";
 import type { Db } from "@kunto/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 export interface RateRule {
   /** e.g. "signin:device" */
@@ -108,8 +108,20 @@ const rulesValues = (checks: readonly RateCheck[], cost: number) =>
  */
 export async function consume(db: Executor, checks: readonly RateCheck[], cost = 1): Promise<boolean> {
   if (checks.length === 0) return true;
-  const result = await db.execute<{ n: number }>(sql`
-    with rules (key, lim, win, cost) as (values ${rulesValues(checks, cost)}),
+  const result = await db.execute<{ n: number }>(
+    sql`with ${countingWith(checks, cost)} select count(*)::int as n from counted`,
+  );
+  return Number(result[0]?.n ?? 0) === checks.length;
+}
+
+/**
+ * `consume`'s work as the items of a WITH clause, for a statement that counts and does something
+ * else at once (the public submission reads its share in the same statement): `counted` holds one
+ * row per counter that took the hits, so all were within their limits when it has `checks.length`.
+ * `checks` must not be empty.
+ */
+export function countingWith(checks: readonly RateCheck[], cost = 1): SQL {
+  return sql`rules (key, lim, win, cost) as (values ${rulesValues(checks, cost)}),
     blocked as (
       select 1 from rules u left join rate_limits r on r.key = u.key
       where u.cost > u.lim
@@ -126,9 +138,7 @@ export async function consume(db: Executor, checks: readonly RateCheck[], cost =
       where r.window_start < now() - make_interval(secs => (select win from rules where rules.key = excluded.key))
         or r.hits + excluded.hits <= (select lim from rules where rules.key = excluded.key)
       returning 1
-    )
-    select count(*)::int as n from counted`);
-  return Number(result[0]?.n ?? 0) === checks.length;
+    )`;
 }
 
 /**
@@ -151,13 +161,19 @@ export async function retryAfterSeconds(
   return Math.max(1, Number(result[0]?.s ?? 1));
 }
 
-/**
- * `consume`, refusing with 429 `too_many_requests` whose `details.retryAfter` (seconds) becomes the
- * answer's `Retry-After` header. The extra statement runs only on a refusal.
- */
+/** The 429 `too_many_requests` of a refused `consume`; `details.retryAfter` (seconds) becomes the answer's `Retry-After` header. */
+export async function tooManyRequests(
+  db: Executor,
+  checks: readonly RateCheck[],
+  cost = 1,
+): Promise<AppError> {
+  return new AppError("too_many_requests", { retryAfter: await retryAfterSeconds(db, checks, cost) });
+}
+
+/** `consume`, refusing with `tooManyRequests`. The extra statement runs only on a refusal. */
 export async function enforce(db: Executor, checks: readonly RateCheck[], cost = 1): Promise<void> {
   if (await consume(db, checks, cost)) return;
-  throw new AppError("too_many_requests", { retryAfter: await retryAfterSeconds(db, checks, cost) });
+  throw await tooManyRequests(db, checks, cost);
 }
 
 /** One counter: `consume` with a single check. */

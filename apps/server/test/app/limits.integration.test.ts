@@ -131,6 +131,24 @@ describe("issue 17.5: public submissions per share and client address", () => {
     expect(await stored(first.survey.id)).toBe(limit + 2);
   });
 
+  it("issue 17.5: refused submissions count too (invalid answers, a team the link lacks), so probing is limited as well", async () => {
+    const limit = 3;
+    const server = await serverWith({ responseShareAddress: limit });
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const { link, share, survey } = await makeSharedSurvey(db.owner, tenant.id);
+    const answers = await answersOf(server, link);
+    const from = ipv4();
+    const invalid = await submit(server, link, { "no-such-question": 1 }, from);
+    expect(invalid.status, invalid.text).toBe(400);
+    expect(errorOf(invalid).error_key).toBe("invalid_answer");
+    const wrongTeam = await submit(server, `${share.key}/no-such-team`, answers, from);
+    expect(wrongTeam.status, wrongTeam.text).toBe(404);
+    expect(errorOf(wrongTeam).error_key).toBe("survey_link_unknown");
+    expect((await submit(server, link, answers, from)).status).toBe(200);
+    expectRefused(await submit(server, link, answers, from), RATE_RULES.responseShareAddress.windowSeconds);
+    expect(await stored(survey.id)).toBe(1);
+  });
+
   it("issue 17.5: the counter keeps neither the respondent's address nor the share's key", async () => {
     const server = await serverWith({ responseShareAddress: 1 });
     const tenant = await makeTenant(db.owner, { plan: "TOTAL" });

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { submitResponse } from "@kunto/api";
-import { generatePublicKey } from "@kunto/auth";
-import { schema } from "@kunto/db";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePublicKey, RATE_RULES } from "@kunto/auth";
+import { createDb, schema } from "@kunto/db";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { asOwner, connect, makeTenant, startServer } from "../support/harness";
 import { answeredSurvey, answersFor } from "../support/reports";
 import { errorOf, outputOf, rest } from "../support/rest";
@@ -219,5 +219,94 @@ describe("issue 17.8: the survey cap under a race", () => {
       select coalesce(sum((aggregates->>'respondents')::int), 0)::int as n
       from survey_aggregates where survey_id = ${survey.surveyId}`;
     expect(aggregates?.n).toBe(10);
+  });
+});
+
+describe("issue 24: the submission's write opens the share again (no transaction spans its two statements)", () => {
+  /** `kunto_submit_public_response` as the request role calls it, with one empty respondent. */
+  async function write(
+    key: string,
+    teamId: string,
+    options: { submissionId?: string; browserHash?: string; cap?: number | null } = {},
+  ) {
+    const one = JSON.stringify({ respondents: 1, categories: {}, questions: {} });
+    const [row] = await db.db.execute<{ outcome: string; submitted_on: string | null }>(sql`
+      select * from kunto_submit_public_response(${key}, ${teamId}, ${options.submissionId ?? randomUUID()},
+        ${options.browserHash ?? token()}, 'en', '{}'::jsonb, '2026-11-20'::date, 0, ${one}::jsonb, true,
+        ${options.cap ?? null}::int)`);
+    return row;
+  }
+
+  it("issue 24: a team taken off the link, an unknown key or a deleted share store nothing; a cap reached refuses; a twin submission answers as the first", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const { share, team, survey } = await makeSharedSurvey(db.owner, tenant.id);
+    const other = await makeSharedSurvey(db.owner, tenant.id);
+
+    // A team of the same organisation that this share does not hold (taken off since the read).
+    expect(await write(share.key, other.team.id)).toEqual({
+      outcome: "survey_link_unknown",
+      submitted_on: null,
+    });
+    expect(await write("no-such-share-key", team.id)).toEqual({
+      outcome: "survey_link_unknown",
+      submitted_on: null,
+    });
+    expect(await storedResponses(survey.id)).toBe(0);
+
+    const submissionId = randomUUID();
+    const browserHash = token();
+    expect(await write(share.key, team.id, { submissionId, browserHash })).toEqual({
+      outcome: "stored",
+      submitted_on: "2026-11-20",
+    });
+    // The same submission id again (the page's retry racing the first): the first call's answer.
+    expect(await write(share.key, team.id, { submissionId, browserHash })).toEqual({
+      outcome: "stored",
+      submitted_on: "2026-11-20",
+    });
+    // Another submission of the same browser to the same share.
+    expect(await write(share.key, team.id, { browserHash })).toEqual({
+      outcome: "already_answered",
+      submitted_on: null,
+    });
+    // A capped plan's last place taken since the read: refused; one place more still answers.
+    expect(await write(share.key, team.id, { cap: 1 })).toEqual({
+      outcome: "survey_full",
+      submitted_on: null,
+    });
+    expect((await write(share.key, team.id, { cap: 2 }))?.outcome).toBe("stored");
+    expect(await storedResponses(survey.id)).toBe(2);
+
+    // The share deleted since the read.
+    await asOwner(db.owner, (tx) =>
+      tx.delete(schema.surveyShares).where(eq(schema.surveyShares.id, share.id)),
+    );
+    expect(await write(share.key, team.id)).toEqual({ outcome: "survey_link_unknown", submitted_on: null });
+    expect(await storedResponses(survey.id)).toBe(0);
+  });
+});
+
+describe("issue 24: the counter's statement commits without waiting for the disk, and only it", () => {
+  it("issue 24: after a counted submission the connection's synchronous_commit is on again (the answer's write waits for the disk)", async () => {
+    const one = createDb(inject("appUrl"), { max: 1 });
+    try {
+      const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+      const { share, team, template } = await makeSharedSurvey(db.owner, tenant.id);
+      const limits = [[RATE_RULES.responseShareAddress, `test-${randomUUID()}`]] as const;
+      const stored = await submitResponse(
+        one.db,
+        share.key,
+        team.urlSafeName,
+        await submission(template.id, 3),
+        {
+          limits,
+        },
+      );
+      expect(stored.stored).toBe(true);
+      const [setting] = await one.db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`);
+      expect(setting?.synchronous_commit).toBe("on");
+    } finally {
+      await one.close();
+    }
   });
 });

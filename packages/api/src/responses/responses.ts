@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { countingWith, type RateCheck, tooManyRequests } from "@kunto/auth";
 import {
   AppError,
   effectivePlan,
@@ -13,19 +14,18 @@ import {
   DEFAULT_CATEGORY_TREE,
   emptyAggregates,
   type PreparedTemplate,
-  parseAggregates,
   prepareTemplate,
   type RawAnswers,
   scoreRespondent,
   type TemplateQuestion,
 } from "@kunto/engine";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 /**
  * The respondent page's two calls (issue 7, GUIDE.md "Answers at volume"): what the page shows for
- * a public link, and one submission. Both work in their own transaction that reaches the share by
- * its key (policy `survey_shares_by_key`) and then its tenant; neither reads a session nor the
- * per-process check memory.
+ * a public link, and one submission. Each statement reaches the share by its key (policy
+ * `survey_shares_by_key`) and then its tenant, for its own transaction; neither call reads a session
+ * nor the per-process check memory.
  */
 
 export const RESPONDENT_LANGUAGES = ["en", "fi", "ee", "ru", "pl"] as const;
@@ -166,36 +166,68 @@ interface ShareContext {
   earlier: { share_id: string; team_id: string; submitted_on: string } | null;
 }
 
+/** A row of `kunto_public_share` (migration 0029), with the rate counters taken beside it. */
+type ShareRow = {
+  counted: number;
+  share_id: string;
+  tenant_id: string;
+  survey_id: string;
+  type: "PERSONNEL" | "MANAGEMENT";
+  template_id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  plan: Plan;
+  subscription_status: SubscriptionStatus | null;
+  payment_grace_until: Date | string | null;
+  team_id: string | null;
+  team_name: string | null;
+  latest_answer_on: string | null;
+  earlier: { share_id: string; team_id: string; submitted_on: string } | null;
+};
+
+/** `kunto_public_share` in SQL: one statement (migration 0016), since round trips bound the submission rate. */
+const publicShare = (shareKey: string, teamName: string, submissionId: string | null) =>
+  sql`kunto_public_share(${shareKey}, ${teamName}, ${submissionId}::uuid)`;
+
 /**
  * The share named by its key and the team named in the link, in the share's tenant. Sets
  * `app.share_key` (the only share this transaction can see) and then `app.tenant_id` to the share's
  * tenant for the rest of the transaction.
  */
-async function enterShare(
-  tx: Tx,
+async function enterShare(tx: Tx, shareKey: string, teamName: string): Promise<ShareContext> {
+  const [row] = await tx.execute<ShareRow>(
+    sql`select 0 as counted, * from ${publicShare(shareKey, teamName, null)}`,
+  );
+  return shareContextOf(row);
+}
+
+/**
+ * A submission's first statement, its own transaction: the rate counters `limits` counted first
+ * (429 when any is past its limit; a refused submission of any kind counts), and the share as
+ * `enterShare` reads it with any earlier response of `submissionId`. The statement writes nothing
+ * but the counters, so its commit does not wait for the disk (`synchronous_commit` off for it
+ * alone): a crash of PostgreSQL could forget the last moment's counts, never an answer.
+ */
+async function countAndReadShare(
+  db: Db,
   shareKey: string,
   teamName: string,
-  /** A submission id to look up in the same statement (its earlier response, if stored). */
-  submissionId: string | null = null,
+  submissionId: string,
+  limits: readonly RateCheck[],
 ): Promise<ShareContext> {
-  // One statement (migration 0016): round trips to PostgreSQL, not JS, bound the submission rate.
-  const rows = await tx.execute<{
-    share_id: string;
-    tenant_id: string;
-    survey_id: string;
-    type: "PERSONNEL" | "MANAGEMENT";
-    template_id: string;
-    starts_at: Date | string;
-    ends_at: Date | string;
-    plan: Plan;
-    subscription_status: SubscriptionStatus | null;
-    payment_grace_until: Date | string | null;
-    team_id: string | null;
-    team_name: string | null;
-    latest_answer_on: string | null;
-    earlier: { share_id: string; team_id: string; submitted_on: string } | null;
-  }>(sql`select * from kunto_public_share(${shareKey}, ${teamName}, ${submissionId}::uuid)`);
-  const row = rows[0];
+  const share = publicShare(shareKey, teamName, submissionId);
+  const [row] = await db.execute<ShareRow>(
+    limits.length
+      ? sql`with ${countingWith(limits)}
+          select (select count(*)::int from counted) as counted, s.*, set_config('synchronous_commit', 'off', true) as async
+          from (values (1)) one left join ${share} s on true`
+      : sql`select 0 as counted, * from ${share}`,
+  );
+  if (limits.length && row?.counted !== limits.length) throw await tooManyRequests(db, limits);
+  return shareContextOf(row);
+}
+
+function shareContextOf(row: ShareRow | undefined): ShareContext {
   if (!row?.team_id) throw new AppError("survey_link_unknown");
   return {
     shareId: row.share_id,
@@ -369,86 +401,65 @@ const dayOf = (now: Date) => surveyDayOf(now);
 export const AGGREGATE_STRIPES = schema.AGGREGATE_STRIPES;
 
 /**
- * One submission in one transaction: the response row (idempotent by submission id), one random
- * stripe of the team's aggregates updated with the engine's contributions, and the survey's day of
- * latest answer. A retry of a stored submission answers as the first call did, whatever the survey's
- * state since.
+ * One submission in two statements, each its own transaction (migration 0039): the per-address
+ * counter with `kunto_public_share` (what the checks below need), then
+ * `kunto_submit_public_response`, which opens the share by its key again and stores the response
+ * row (idempotent by submission id), adds it to one random stripe of the team's aggregates and sets
+ * the survey's day of latest answer. A retry of a stored submission answers as the first call did,
+ * whatever the survey's state since.
  */
 export async function submitResponse(
   db: Db,
   shareKey: string,
   teamName: string,
   input: SubmissionInput,
-  now = new Date(),
-  /**
-   * How the stripe's aggregate is added to: in SQL in the same statement as the response row (the
-   * default: four statements with BEGIN and COMMIT, and the least work for the server's one
-   * thread), or read under its row lock, added by the engine in JS and written back
-   * (`pnpm bench survey` measures both; docs/decisions.md has the figures).
-   */
-  merge: "sql" | "js" = "sql",
+  options: {
+    /** Rate counters (the per-address limit) counted in the first statement, before any check. */
+    limits?: readonly RateCheck[];
+    now?: Date;
+  } = {},
 ): Promise<SubmissionResult> {
-  const browserTokenHash = hashBrowserToken(input.browserToken);
-  return db.transaction(async (tx) => {
-    const share = await enterShare(tx, shareKey, teamName, input.submissionId);
-    const teamId = share.teamId as string;
-    const first = share.earlier;
-    if (first) {
-      if (first.share_id !== share.shareId || first.team_id !== teamId)
-        throw new AppError("already_answered");
-      return { stored: true, submittedOn: first.submitted_on };
-    }
-    const time = timeState(share, now);
-    if (time === "upcoming") throw new AppError("survey_not_started");
-    if (time === "ended") throw new AppError("survey_ended");
-    const template = await loadTemplate(tx, share.templateId);
-    const raw = validateAnswers(template, input.answers);
-    const contributions = scoreRespondent(template.prepared, raw);
-    const cap = capOf(share);
-    if (cap !== null) {
-      // A capped survey (at most a few hundred answers) takes its answers one at a time, so the
-      // cap is exact; an unlimited one never waits on this row.
-      await tx.execute(sql`select 1 from surveys where id = ${share.surveyId} for update`);
-      if ((await respondentsOf(tx, share.surveyId)) >= cap) throw new AppError("survey_full");
-    }
-    const submittedOn = dayOf(now);
-    const stripe = Math.floor(Math.random() * AGGREGATE_STRIPES);
-    const response = {
-      tenantId: share.tenantId,
-      surveyId: share.surveyId,
-      shareId: share.shareId,
-      teamId,
-      submissionId: input.submissionId,
-      browserTokenHash,
-      language: input.language,
-      answers: input.answers,
-      submittedOn,
-    };
-    const stored =
-      merge === "sql"
-        ? await storeResponse(tx, response, stripe, contributions, share.latestAnswerOn !== submittedOn)
-        : await storeWithJsMerge(tx, share, response, stripe, contributions);
-    if (!stored) {
-      // Either the same submission arrived twice at once (answer as the first did), or this
-      // browser already answered this share.
-      const again = await tx.execute<{ share_id: string; submitted_on: string }>(
-        sql`select share_id, submitted_on::text from survey_responses where submission_id = ${input.submissionId}`,
-      );
-      if (again[0] && again[0].share_id === share.shareId)
-        return { stored: true, submittedOn: again[0].submitted_on };
-      throw new AppError("already_answered");
-    }
-    return { stored: true, submittedOn };
-  });
+  const now = options.now ?? new Date();
+  const share = await countAndReadShare(db, shareKey, teamName, input.submissionId, options.limits ?? []);
+  const teamId = share.teamId as string;
+  const first = share.earlier;
+  if (first) {
+    if (first.share_id !== share.shareId || first.team_id !== teamId) throw new AppError("already_answered");
+    return { stored: true, submittedOn: first.submitted_on };
+  }
+  const time = timeState(share, now);
+  if (time === "upcoming") throw new AppError("survey_not_started");
+  if (time === "ended") throw new AppError("survey_ended");
+  const template = await loadTemplate(db, share.templateId);
+  const contributions = scoreRespondent(template.prepared, validateAnswers(template, input.answers));
+  const submittedOn = dayOf(now);
+  const [result] = await db.execute<{ outcome: string; submitted_on: string | null }>(sql`
+    select * from kunto_submit_public_response(${shareKey}, ${teamId}, ${input.submissionId},
+      ${hashBrowserToken(input.browserToken)}, ${input.language}, ${JSON.stringify(input.answers)}::jsonb,
+      ${submittedOn}::date, ${randomStripe()}, ${oneRespondent(contributions)}::jsonb,
+      ${share.latestAnswerOn !== submittedOn}, ${capOf(share)}::int)`);
+  if (result?.outcome === "stored") return { stored: true, submittedOn: result.submitted_on ?? submittedOn };
+  throw new AppError(
+    result?.outcome === "already_answered" || result?.outcome === "survey_full"
+      ? result.outcome
+      : "survey_link_unknown",
+  );
 }
+
+/** One stripe of AGGREGATE_STRIPES, at random: concurrent submissions to one team rarely wait on each other. */
+const randomStripe = () => Math.floor(Math.random() * AGGREGATE_STRIPES);
+
+/** One respondent's aggregate (jsonb), to be added to a stripe by `kunto_add_aggregates`. */
+const oneRespondent = (contributions: ReturnType<typeof scoreRespondent>) =>
+  JSON.stringify(addRespondent(emptyAggregates(), contributions));
 
 export type ResponseRow = typeof schema.surveyResponses.$inferInsert & { submittedOn: string };
 
 /**
- * The response row, its respondent added to one stripe of the team's aggregate (in SQL, the same
- * arithmetic as the engine's `mergeAggregates`, proven equal to it by a test), and the survey's day
- * of latest answer, in one statement; nothing is written when the insert is refused. The public
- * submission and the demo data store answers only through this.
+ * The response row, its respondent added to one stripe of the team's aggregate, and the survey's
+ * day of latest answer (when `newDay`), by `kunto_store_response` (migration 0039, the public
+ * submission's own write); nothing is written when the insert is refused. The demo data stores
+ * answers through this, in a transaction that has set the tenant.
  */
 export async function storeResponse(
   tx: Tx,
@@ -457,98 +468,9 @@ export async function storeResponse(
   contributions: ReturnType<typeof scoreRespondent>,
   newDay: boolean,
 ): Promise<boolean> {
-  const one = JSON.stringify(addRespondent(emptyAggregates(), contributions));
-  const stored = sql.raw("survey_aggregates.aggregates");
-  const added = sql.raw("excluded.aggregates");
-  const [result] = await tx.execute<{ inserted: number }>(sql`
-    with ins as (
-      insert into survey_responses
-        (tenant_id, survey_id, share_id, team_id, submission_id, browser_token_hash, language, answers, submitted_on)
-      values (${row.tenantId}, ${row.surveyId}, ${row.shareId}, ${row.teamId}, ${row.submissionId},
-        ${row.browserTokenHash}, ${row.language}, ${JSON.stringify(row.answers)}::jsonb, ${row.submittedOn}::date)
-      on conflict do nothing
-      returning id
-    ), agg as (
-      insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
-      select ${row.tenantId}, ${row.surveyId}, ${row.shareId}, ${row.teamId}, ${stripe}, ${one}::jsonb from ins
-      on conflict (share_id, team_id, stripe, tenant_id) do update set aggregates = ${mergedAggregates(stored, added)}
-      returning 1
-    ), day as (
-      update surveys set latest_answer_on = ${row.submittedOn}::date
-      where ${newDay} and id = ${row.surveyId} and exists (select 1 from ins)
-        and latest_answer_on is distinct from ${row.submittedOn}::date
-      returning 1
-    )
-    select count(*)::int as inserted from ins`);
-  return (result?.inserted ?? 0) > 0;
-}
-
-/** The bench's alternative: the response row, then the stripe read under its row lock, added by the engine in JS and written back. */
-async function storeWithJsMerge(
-  tx: Tx,
-  share: ShareContext,
-  row: ResponseRow,
-  stripe: number,
-  contributions: ReturnType<typeof scoreRespondent>,
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(schema.surveyResponses)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: schema.surveyResponses.id });
-  if (inserted.length === 0) return false;
-  await foldIntoStripeInJs(tx, share, row.teamId, stripe, contributions);
-  if (share.latestAnswerOn !== row.submittedOn)
-    await tx.execute(
-      sql`update surveys set latest_answer_on = ${row.submittedOn}::date where id = ${share.surveyId} and latest_answer_on is distinct from ${row.submittedOn}::date`,
-    );
-  return true;
-}
-
-/** Moments of two jsonb sections (`{key: {count, sum, sumSquares}}`) added key by key, in SQL. */
-const mergeSection = (a: SQL, b: SQL) => sql`(
-  select coalesce(jsonb_object_agg(k, jsonb_build_object(
-    'count', coalesce((x.v->>'count')::numeric, 0) + coalesce((y.v->>'count')::numeric, 0),
-    'sum', coalesce((x.v->>'sum')::numeric, 0) + coalesce((y.v->>'sum')::numeric, 0),
-    'sumSquares', coalesce((x.v->>'sumSquares')::numeric, 0) + coalesce((y.v->>'sumSquares')::numeric, 0))), '{}'::jsonb)
-  from jsonb_each(${a}) x(k, v) full join jsonb_each(${b}) y(k, v) using (k))`;
-
-/** Two stored aggregates (jsonb) added: respondents, and the moments of every category and question. */
-const mergedAggregates = (stored: SQL, added: SQL) => sql`jsonb_build_object(
-  'respondents', (${stored}->>'respondents')::int + (${added}->>'respondents')::int,
-  'categories', ${mergeSection(sql`${stored}->'categories'`, sql`${added}->'categories'`)},
-  'questions', ${mergeSection(sql`${stored}->'questions'`, sql`${added}->'questions'`)})`;
-
-/** The stripe's stored aggregate, locked for this transaction (null when the stripe has no row yet). */
-async function lockStripe(tx: Tx, shareId: string, teamId: string, stripe: number): Promise<unknown | null> {
-  const [row] = await tx.execute<{ aggregates: unknown }>(
-    sql`select aggregates from survey_aggregates where share_id = ${shareId} and team_id = ${teamId} and stripe = ${stripe} for update`,
-  );
-  return row ? row.aggregates : null;
-}
-
-/** Adds one respondent to the stripe in JS under its row lock (creating the stripe when new). */
-async function foldIntoStripeInJs(
-  tx: Tx,
-  share: ShareContext,
-  teamId: string,
-  stripe: number,
-  contributions: ReturnType<typeof scoreRespondent>,
-): Promise<void> {
-  for (;;) {
-    const stored = await lockStripe(tx, share.shareId, teamId, stripe);
-    if (stored !== null) {
-      const next = addRespondent(parseAggregates(stored), contributions);
-      await tx.execute(
-        sql`update survey_aggregates set aggregates = ${JSON.stringify(next)}::jsonb where share_id = ${share.shareId} and team_id = ${teamId} and stripe = ${stripe}`,
-      );
-      return;
-    }
-    const created = await tx.execute(sql`
-      insert into survey_aggregates (tenant_id, survey_id, share_id, team_id, stripe, aggregates)
-      values (${share.tenantId}, ${share.surveyId}, ${share.shareId}, ${teamId}, ${stripe}, ${JSON.stringify(addRespondent(emptyAggregates(), contributions))}::jsonb)
-      on conflict do nothing returning stripe`);
-    if (created.length) return;
-    // Another submission created the stripe a moment ago: lock and add to it.
-  }
+  const [result] = await tx.execute<{ stored: boolean }>(sql`
+    select kunto_store_response(${row.tenantId}, ${row.surveyId}, ${row.shareId}, ${row.teamId},
+      ${row.submissionId}, ${row.browserTokenHash}, ${row.language}, ${JSON.stringify(row.answers)}::jsonb,
+      ${row.submittedOn}::date, ${stripe}, ${oneRespondent(contributions)}::jsonb, ${newDay}) as stored`);
+  return result?.stored === true;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { respondentProcedure, router } from "../trpc";
 import * as responses from "./responses";
-import { limitSubmission } from "./submission-limit";
+import { submissionLimits } from "./submission-limit";
 
 /** A share's key (generateToken) and a team's urlSafeName, as they stand in the public link. */
 const ZLink = z.object({
@@ -86,13 +86,18 @@ export const publicSurveyRouter = router({
       }),
     )
     .output(z.object({ stored: z.literal(true), submittedOn: z.string() }))
-    .mutation(async ({ ctx, input }) => {
-      await limitSubmission(ctx, input.shareKey);
-      return responses.submitResponse(ctx.db, input.shareKey, input.teamUrlSafeName, {
-        submissionId: input.submissionId,
-        browserToken: input.browserToken,
-        language: input.language,
-        answers: input.answers,
-      });
-    }),
+    .mutation(({ ctx, input }) =>
+      responses.submitResponse(
+        ctx.db,
+        input.shareKey,
+        input.teamUrlSafeName,
+        {
+          submissionId: input.submissionId,
+          browserToken: input.browserToken,
+          language: input.language,
+          answers: input.answers,
+        },
+        { limits: submissionLimits(ctx, input.shareKey) },
+      ),
+    ),
 });
