@@ -67,8 +67,8 @@ END
 $$;--> statement-breakpoint
 
 -- A public submission's write, checked in JS against what kunto_public_share read a moment before.
--- The share is opened by its key again (a share deleted since, or a team taken off it, answers
--- survey_link_unknown); on a capped plan (p_cap not null) the survey row is locked and its responses
+-- The share is opened by its key again (a share or team deleted since, or a team taken off the
+-- share, answers survey_link_unknown); on a capped plan (p_cap not null) the survey row is locked and its responses
 -- counted, so the cap is exact under concurrent submissions. Outcomes: stored (with the day stored,
 -- or the first call's day when the same submission id was stored a moment ago), already_answered
 -- (this browser token already answered the share), survey_full, survey_link_unknown.
@@ -93,7 +93,15 @@ BEGIN
     RETURN;
   END IF;
   PERFORM set_config('app.tenant_id', v_share.tenant_id::text, true);
-  IF NOT EXISTS (SELECT 1 FROM survey_share_teams st WHERE st.share_id = v_share.id AND st.team_id = p_team) THEN
+  -- The share and the team locked as their foreign keys would lock them: a delete of either in
+  -- progress is waited for and then finds this answer (share_has_answers, team_has_answers), or
+  -- has removed the row, and this answers survey_link_unknown instead of failing a foreign key.
+  PERFORM 1 FROM survey_share_teams st
+    JOIN survey_shares sh ON sh.id = st.share_id AND sh.tenant_id = st.tenant_id
+    JOIN teams t ON t.id = st.team_id AND t.tenant_id = st.tenant_id
+  WHERE st.share_id = v_share.id AND st.team_id = p_team
+  FOR KEY SHARE OF sh, t;
+  IF NOT FOUND THEN
     RETURN QUERY SELECT 'survey_link_unknown'::text, NULL::text;
     RETURN;
   END IF;

@@ -4,9 +4,9 @@ import { generatePublicKey, RATE_RULES } from "@kunto/auth";
 import { createDb, schema } from "@kunto/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { asOwner, connect, makeTenant, startServer } from "../support/harness";
+import { actorFor, asOwner, connect, makeTenant, makeUser, startServer } from "../support/harness";
 import { answeredSurvey, answersFor } from "../support/reports";
-import { errorOf, outputOf, rest } from "../support/rest";
+import { errorOf, outputOf, type RestAnswer, rest } from "../support/rest";
 import { makeSharedSurvey } from "../support/surveys";
 
 /**
@@ -48,6 +48,23 @@ async function storedResponses(surveyId: string): Promise<number> {
   const [row] = await db.ownerSql<{ n: number }[]>`
     select count(*)::int as n from survey_responses where survey_id = ${surveyId}`;
   return row?.n ?? 0;
+}
+
+/** Backends of this database waiting for a lock, with the backends they wait for. */
+async function lockWaiters() {
+  return db.ownerSql<{ pid: number; blockers: number[] }[]>`
+    select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+}
+
+/** Waits on the state, not on time: until `count` backends wait for a lock. */
+async function untilWaiting(count: number) {
+  let waiters = await lockWaiters();
+  for (const since = Date.now(); waiters.length < count; waiters = await lockWaiters()) {
+    if (Date.now() - since > 20_000) throw new Error(`not ${count} waiting: ${JSON.stringify(waiters)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return waiters;
 }
 
 describe("issue 17.8: a stored submission's retry", () => {
@@ -150,13 +167,6 @@ describe("issue 17.8: the FREE cap and the share's teams", () => {
 });
 
 describe("issue 17.8: the survey cap under a race", () => {
-  /** Backends of this database waiting for a lock, with the backends they wait for. */
-  async function lockWaiters() {
-    return db.ownerSql<{ pid: number; blockers: number[] }[]>`
-      select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
-  }
-
   it("issue 17.8: the survey-cap race: a submission racing for the last place waits on the survey's lock and is refused (deterministic)", async () => {
     const tenant = await makeTenant(db.owner, { plan: "FREE" });
     // Nine of the FREE plan's ten places taken.
@@ -193,13 +203,7 @@ describe("issue 17.8: the survey cap under a race", () => {
         results.push(result);
       }
       // Wait on the state, not on time: both submissions blocked on a lock.
-      let waiters = await lockWaiters();
-      for (const since = Date.now(); waiters.length < 2; waiters = await lockWaiters()) {
-        if (Date.now() - since > 20_000)
-          throw new Error(`the submissions did not both wait: ${JSON.stringify(waiters)}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      waiting = { holderPid, waiters };
+      waiting = { holderPid, waiters: await untilWaiting(2) };
     } finally {
       // Nothing the holder wrote stays: the stripes are as the nine submissions left them.
       await holder`rollback`;
@@ -308,5 +312,62 @@ describe("issue 24: the counter's statement commits without waiting for the disk
     } finally {
       await one.close();
     }
+  });
+});
+
+describe("issue 24: a delete racing a submission's write (deterministic)", () => {
+  it("issue 24: a team delete waits for an answer in flight and then keeps it (team_has_answers), not cascading it away", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const { share, team, survey } = await makeSharedSurvey(db.owner, tenant.id);
+    const admin = await makeUser(db.owner, { tenantId: tenant.id, tenantRoles: ["tenant_admin"] });
+    const actor = await actorFor(db.db, "admin", admin.id);
+    // A submission's write, held before its commit.
+    const holder = await db.ownerSql.reserve();
+    let deleted: Promise<Awaited<ReturnType<typeof rest>>> | null = null;
+    try {
+      await holder`begin`;
+      const [written] = await holder<{ outcome: string }[]>`
+        select outcome from kunto_submit_public_response(${share.key}, ${team.id}, ${randomUUID()}, ${token()},
+          'en', '{}'::jsonb, current_date, 0, '{"respondents":1,"categories":{},"questions":{}}'::jsonb, false, null)`;
+      expect(written?.outcome).toBe("stored");
+      deleted = rest(server, {
+        method: "DELETE",
+        path: `/api/tenant/team/${team.key}`,
+        actor,
+        tenantId: tenant.id,
+      });
+      await untilWaiting(1);
+      await holder`commit`;
+    } finally {
+      holder.release();
+    }
+    const answer = await deleted;
+    expect(answer?.status, answer?.text).toBe(409);
+    expect(errorOf(answer as RestAnswer).error_key).toBe("team_has_answers");
+    expect(await storedResponses(survey.id)).toBe(1);
+  });
+
+  it("issue 24: a write that waits for a share's delete answers survey_link_unknown, not a failed foreign key", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const { share, team, template, survey } = await makeSharedSurvey(db.owner, tenant.id);
+    const input = await submission(template.id, 7);
+    // The share's delete (as deleteShare makes it, the row locked first), held before its commit.
+    const holder = await db.ownerSql.reserve();
+    let outcome: Promise<string> | null = null;
+    try {
+      await holder`begin`;
+      await holder`select id from survey_shares where id = ${share.id} for update`;
+      await holder`delete from survey_shares where id = ${share.id}`;
+      outcome = submitResponse(db.db, share.key, team.urlSafeName, input).then(
+        () => "stored",
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      await untilWaiting(1);
+      await holder`commit`;
+    } finally {
+      holder.release();
+    }
+    expect(await outcome).toBe("survey_link_unknown");
+    expect(await storedResponses(survey.id)).toBe(0);
   });
 });

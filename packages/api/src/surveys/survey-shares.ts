@@ -212,9 +212,9 @@ export async function updateShare(
 /**
  * A share through which anyone has answered keeps its answers: it cannot be deleted
  * (`share_has_answers`, as a team with answers; docs/decisions.md). The share row is locked first:
- * the lock waits for a submission still in flight (its foreign key holds a key-share lock on the
- * row), so the check below sees it; a submission reaching its insert after the lock waits for this
- * delete and then fails unacknowledged (its foreign key finds no share).
+ * the lock waits for a submission still in flight (its write holds a key-share lock on the row,
+ * `kunto_submit_public_response`), so the check below sees it; a submission reaching its write after
+ * the lock waits for this delete and then answers `survey_link_unknown`, unacknowledged.
  */
 export async function deleteShare(tx: Tx, tenantId: string, key: string) {
   const { share } = await findShare(tx, tenantId, key);

@@ -162,9 +162,19 @@ export async function updateTeam(
   return getTeam(tx, tenant.id, row.key);
 }
 
-/** A team whose members have answered keeps its answers: it cannot be deleted (docs/decisions.md "Teams"). */
+/**
+ * A team whose members have answered keeps its answers: it cannot be deleted (docs/decisions.md
+ * "Teams"). The team row is locked first, as `deleteShare` locks its share: the lock waits for a
+ * submission still in flight (its write holds a key-share lock on the row), so the check below sees
+ * its answer, which the delete would otherwise take with it (the answers' foreign key cascades).
+ */
 export async function deleteTeam(tx: Tx, tenantId: string, key: string) {
   const row = await findTeam(tx, tenantId, key);
+  await tx
+    .select({ id: schema.teams.id })
+    .from(schema.teams)
+    .where(eq(schema.teams.id, row.id))
+    .for("update");
   const [answered] = await tx
     .select({ one: sql<number>`1` })
     .from(schema.surveyResponses)
