@@ -166,7 +166,11 @@ interface ShareContext {
   earlier: { share_id: string; team_id: string; submitted_on: string } | null;
 }
 
-/** A row of `kunto_public_share` (migration 0029), with the rate counters taken beside it. */
+/**
+ * A row of `kunto_public_share` (migration 0029), with the rate counters taken beside it and, for a
+ * submission, the outcome of `kunto_public_submission`'s write (migration 0040; null when it wrote
+ * nothing).
+ */
 type ShareRow = {
   counted: number;
   share_id: string;
@@ -183,11 +187,9 @@ type ShareRow = {
   team_name: string | null;
   latest_answer_on: string | null;
   earlier: { share_id: string; team_id: string; submitted_on: string } | null;
+  outcome?: string | null;
+  submitted_on?: string | null;
 };
-
-/** `kunto_public_share` in SQL: one statement (migration 0016), since round trips bound the submission rate. */
-const publicShare = (shareKey: string, teamName: string, submissionId: string | null) =>
-  sql`kunto_public_share(${shareKey}, ${teamName}, ${submissionId}::uuid)`;
 
 /**
  * The share named by its key and the team named in the link, in the share's tenant. Sets
@@ -196,34 +198,8 @@ const publicShare = (shareKey: string, teamName: string, submissionId: string | 
  */
 async function enterShare(tx: Tx, shareKey: string, teamName: string): Promise<ShareContext> {
   const [row] = await tx.execute<ShareRow>(
-    sql`select 0 as counted, * from ${publicShare(shareKey, teamName, null)}`,
+    sql`select 0 as counted, * from kunto_public_share(${shareKey}, ${teamName}, null)`,
   );
-  return shareContextOf(row);
-}
-
-/**
- * A submission's first statement, its own transaction: the rate counters `limits` counted first
- * (429 when any is past its limit; a refused submission of any kind counts), and the share as
- * `enterShare` reads it with any earlier response of `submissionId`. The statement writes nothing
- * but the counters, so its commit does not wait for the disk (`synchronous_commit` off for it
- * alone): a crash of PostgreSQL could forget the last moment's counts, never an answer.
- */
-async function countAndReadShare(
-  db: Db,
-  shareKey: string,
-  teamName: string,
-  submissionId: string,
-  limits: readonly RateCheck[],
-): Promise<ShareContext> {
-  const share = publicShare(shareKey, teamName, submissionId);
-  const [row] = await db.execute<ShareRow>(
-    limits.length
-      ? sql`with ${countingWith(limits)}
-          select (select count(*)::int from counted) as counted, s.*, set_config('synchronous_commit', 'off', true) as async
-          from (values (1)) one left join ${share} s on true`
-      : sql`select 0 as counted, * from ${share}`,
-  );
-  if (limits.length && row?.counted !== limits.length) throw await tooManyRequests(db, limits);
   return shareContextOf(row);
 }
 
@@ -247,9 +223,10 @@ function shareContextOf(row: ShareRow | undefined): ShareContext {
   };
 }
 
-/** The plan's respondent cap of one survey, or null when unlimited. */
-function capOf(share: ShareContext): number | null {
-  return PLAN_LIMITS[effectivePlan(share.plan, share.subscriptionStatus, share.paymentGraceUntil)].answerers;
+/** The plan's respondent cap of one survey at `now`, or null when unlimited. */
+function capOf(share: ShareContext, now: Date): number | null {
+  return PLAN_LIMITS[effectivePlan(share.plan, share.subscriptionStatus, share.paymentGraceUntil, now)]
+    .answerers;
 }
 
 async function respondentsOf(tx: Tx, surveyId: string): Promise<number> {
@@ -301,7 +278,8 @@ export async function publicSurvey(
   return db.transaction(async (tx) => {
     const share = await enterShare(tx, shareKey, teamName);
     const time = timeState(share, now);
-    const cap = time === "running" ? capOf(share) : null;
+    remember(shareKey, teamName, share);
+    const cap = time === "running" ? capOf(share, now) : null;
     const full = cap !== null && (await respondentsOf(tx, share.surveyId)) >= cap;
     const state: SurveyState = full ? "full" : time;
     const template = await loadTemplate(tx, share.templateId);
@@ -401,12 +379,104 @@ const dayOf = (now: Date) => surveyDayOf(now);
 export const AGGREGATE_STRIPES = schema.AGGREGATE_STRIPES;
 
 /**
- * One submission in two statements, each its own transaction (migration 0039): the per-address
- * counter with `kunto_public_share` (what the checks below need), then
- * `kunto_submit_public_response`, which opens the share by its key again and stores the response
- * row (idempotent by submission id), adds it to one random stripe of the team's aggregates and sets
- * the survey's day of latest answer. A retry of a stored submission answers as the first call did,
- * whatever the survey's state since.
+ * What this process last read of each link's share (by key and team name), the guess a submission
+ * is checked and scored against before the database is asked: a link is answered by many
+ * respondents. The database decides every rule on a fresh row (`kunto_public_submission`), so a
+ * stale guess costs a statement, never a wrong outcome. At most GUESSES links, the oldest dropped.
+ */
+const guesses = new Map<string, ShareContext>();
+const GUESSES = 10_000;
+
+function remember(shareKey: string, teamName: string, share: ShareContext) {
+  const key = `${shareKey}/${teamName}`;
+  guesses.delete(key);
+  if (guesses.size >= GUESSES) guesses.delete(guesses.keys().next().value as string);
+  guesses.set(key, { ...share, earlier: null });
+}
+
+/** A submission's write as the share allows it: refused unless the survey runs, answers validated and scored. */
+interface Write {
+  day: string;
+  stripe: number;
+  one: string;
+  cap: number | null;
+}
+
+async function writeOf(db: Db, share: ShareContext, input: SubmissionInput, now: Date): Promise<Write> {
+  const time = timeState(share, now);
+  if (time === "upcoming") throw new AppError("survey_not_started");
+  if (time === "ended") throw new AppError("survey_ended");
+  const template = await loadTemplate(db, share.templateId);
+  const contributions = scoreRespondent(template.prepared, validateAnswers(template, input.answers));
+  return {
+    day: dayOf(now),
+    stripe: randomStripe(),
+    one: oneRespondent(contributions),
+    cap: capOf(share, now),
+  };
+}
+
+/** The write of `input` against the guess of its link, or null when there is none or it refuses the submission. */
+async function guessedWrite(db: Db, guess: ShareContext | undefined, input: SubmissionInput, now: Date) {
+  if (!guess) return null;
+  try {
+    return await writeOf(db, guess, input, now);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A submission's first statement, its own transaction (migration 0040): the rate counters `limits`
+ * counted first, then `kunto_public_submission` reads the share afresh with any earlier response of
+ * the submission id and, given a guess and its write, stores the response when the fresh row is
+ * what the guess assumed and the counters were within their limits.
+ */
+async function countReadAndTry(
+  db: Db,
+  shareKey: string,
+  teamName: string,
+  input: SubmissionInput,
+  limits: readonly RateCheck[],
+  now: Date,
+  guess: ShareContext | undefined,
+  write: Write | null,
+): Promise<ShareRow | undefined> {
+  const attempt =
+    guess && write
+      ? sql`${guess.teamId}::uuid, ${guess.templateId}::uuid, ${guess.plan}, ${guess.subscriptionStatus},
+          ${guess.paymentGraceUntil?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz,
+          ${hashBrowserToken(input.browserToken)}, ${input.language}, ${JSON.stringify(input.answers)}::jsonb,
+          ${write.day}::date, ${write.stripe}, ${write.one}::jsonb, ${write.cap}::int`
+      : sql`null, null, null, null, null, null, null, null, null, null, null, null, null`;
+  const [row] = await db.execute<ShareRow>(sql`
+    ${limits.length ? sql`with ${countingWith(limits)}` : sql``}
+    select c.counted, s.*
+    from (select ${limits.length ? sql`(select count(*)::int from counted)` : sql`0`} as counted) c
+    left join kunto_public_submission(${shareKey}, ${teamName}, ${input.submissionId}::uuid,
+      c.counted = ${limits.length}, ${attempt}) s on true`);
+  return row;
+}
+
+/** A write's outcome as the submission's answer. */
+function outcomeOf(
+  outcome: string | null | undefined,
+  submittedOn: string | null | undefined,
+): SubmissionResult {
+  if (outcome === "stored" && submittedOn) return { stored: true, submittedOn };
+  throw new AppError(
+    outcome === "already_answered" || outcome === "survey_full" ? outcome : "survey_link_unknown",
+  );
+}
+
+/**
+ * One submission: the response row (idempotent by submission id), its respondent added to one
+ * random stripe of the team's aggregates, and the survey's day of latest answer. One statement when
+ * this process's guess of the link holds (`countReadAndTry`); otherwise the checks below run on the
+ * share that statement read and `kunto_submit_public_response` (migration 0039) opens the share by
+ * its key again and writes, in a second statement. A retry of a stored submission answers as the
+ * first call did, whatever the survey's state since.
  */
 export async function submitResponse(
   db: Db,
@@ -420,30 +490,28 @@ export async function submitResponse(
   } = {},
 ): Promise<SubmissionResult> {
   const now = options.now ?? new Date();
-  const share = await countAndReadShare(db, shareKey, teamName, input.submissionId, options.limits ?? []);
+  const limits = options.limits ?? [];
+  const guess = guesses.get(`${shareKey}/${teamName}`);
+  const write = await guessedWrite(db, guess, input, now);
+  const row = await countReadAndTry(db, shareKey, teamName, input, limits, now, guess, write);
+  if (row?.counted !== limits.length) throw await tooManyRequests(db, limits);
+  if (!row.team_id) guesses.delete(`${shareKey}/${teamName}`);
+  const share = shareContextOf(row);
+  remember(shareKey, teamName, share);
+  if (row.outcome) return outcomeOf(row.outcome, row.submitted_on);
   const teamId = share.teamId as string;
   const first = share.earlier;
   if (first) {
     if (first.share_id !== share.shareId || first.team_id !== teamId) throw new AppError("already_answered");
     return { stored: true, submittedOn: first.submitted_on };
   }
-  const time = timeState(share, now);
-  if (time === "upcoming") throw new AppError("survey_not_started");
-  if (time === "ended") throw new AppError("survey_ended");
-  const template = await loadTemplate(db, share.templateId);
-  const contributions = scoreRespondent(template.prepared, validateAnswers(template, input.answers));
-  const submittedOn = dayOf(now);
+  const fresh = await writeOf(db, share, input, now);
   const [result] = await db.execute<{ outcome: string; submitted_on: string | null }>(sql`
     select * from kunto_submit_public_response(${shareKey}, ${teamId}, ${input.submissionId},
       ${hashBrowserToken(input.browserToken)}, ${input.language}, ${JSON.stringify(input.answers)}::jsonb,
-      ${submittedOn}::date, ${randomStripe()}, ${oneRespondent(contributions)}::jsonb,
-      ${share.latestAnswerOn !== submittedOn}, ${capOf(share)}::int)`);
-  if (result?.outcome === "stored") return { stored: true, submittedOn: result.submitted_on ?? submittedOn };
-  throw new AppError(
-    result?.outcome === "already_answered" || result?.outcome === "survey_full"
-      ? result.outcome
-      : "survey_link_unknown",
-  );
+      ${fresh.day}::date, ${fresh.stripe}, ${fresh.one}::jsonb, ${share.latestAnswerOn !== fresh.day},
+      ${fresh.cap}::int)`);
+  return outcomeOf(result?.outcome, result?.submitted_on);
 }
 
 /** One stripe of AGGREGATE_STRIPES, at random: concurrent submissions to one team rarely wait on each other. */
