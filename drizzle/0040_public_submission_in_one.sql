@@ -56,3 +56,32 @@ END
 $$;--> statement-breakpoint
 REVOKE ALL ON FUNCTION kunto_public_submission(text, text, uuid, boolean, uuid, uuid, text, text, timestamptz, timestamptz, text, text, jsonb, date, int, jsonb, int) FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION kunto_public_submission(text, text, uuid, boolean, uuid, uuid, text, text, timestamptz, timestamptz, text, text, jsonb, date, int, jsonb, int) TO kunto_app;
+--> statement-breakpoint
+
+-- Adding one respondent to a stripe, cheaper (a CPU profile of the submission put a quarter of
+-- PostgreSQL's time in these two functions): kunto_add_moments walks only b's keys (one respondent:
+-- a few dozen) and looks each up in a, keeping a's other keys as they are, where 0039 joined every
+-- key of both sides and sorted them; the moments are read as numbers, not through text. And
+-- kunto_add_aggregates has no SET clause any more, so PostgreSQL inlines it into the statement that
+-- calls it (its names are qualified instead).
+CREATE OR REPLACE FUNCTION kunto_add_moments(a jsonb, b jsonb) RETURNS jsonb
+LANGUAGE sql
+IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog
+AS $$
+  SELECT coalesce(a, '{}'::jsonb) || coalesce(jsonb_object_agg(y.k, jsonb_build_object(
+    'count', coalesce((a->y.k->'count')::numeric, 0) + coalesce((y.v->'count')::numeric, 0),
+    'sum', coalesce((a->y.k->'sum')::numeric, 0) + coalesce((y.v->'sum')::numeric, 0),
+    'sumSquares', coalesce((a->y.k->'sumSquares')::numeric, 0) + coalesce((y.v->'sumSquares')::numeric, 0))),
+    '{}'::jsonb)
+  FROM jsonb_each(b) y(k, v)
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION kunto_add_aggregates(a jsonb, b jsonb) RETURNS jsonb
+LANGUAGE sql
+IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT pg_catalog.jsonb_build_object(
+    'respondents', (a->'respondents')::int + (b->'respondents')::int,
+    'categories', public.kunto_add_moments(a->'categories', b->'categories'),
+    'questions', public.kunto_add_moments(a->'questions', b->'questions'))
+$$;

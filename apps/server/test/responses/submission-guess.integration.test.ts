@@ -200,3 +200,11 @@ describe("issue 24: the one statement waits for the disk only when it stored an 
     expect(await setting(false)).toEqual({ outcome: null, synchronousCommit: "off" });
   });
 });
+
+describe("issue 24: adding a respondent to a stripe is inlined", () => {
+  it("issue 24: kunto_add_aggregates has no SET clause, so PostgreSQL can inline it into the write", async () => {
+    const [row] = await db.ownerSql<{ config: string[] | null }[]>`
+      select proconfig as config from pg_proc where proname = 'kunto_add_aggregates'`;
+    expect(row).toEqual({ config: null });
+  });
+});
