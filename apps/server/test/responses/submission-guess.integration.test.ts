@@ -5,7 +5,7 @@ import { createDb, schema } from "@kunto/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { asOwner, connect, makeTenant } from "../support/harness";
-import { answeredSurvey, answersFor } from "../support/reports";
+import { answeredSurvey, submissionFor } from "../support/reports";
 import { activeTemplate, makeSharedSurvey } from "../support/surveys";
 
 /**
@@ -19,16 +19,8 @@ afterAll(() => db.close());
 
 const HOUR = 60 * 60 * 1000;
 const token = () => randomBytes(24).toString("base64url");
-type SubmissionInput = Parameters<typeof submitResponse>[3];
 
-async function submission(templateId: string, seed: number): Promise<SubmissionInput> {
-  return {
-    submissionId: randomUUID(),
-    browserToken: token(),
-    language: "en",
-    answers: await answersFor(db.db, templateId, seed),
-  };
-}
+const submission = (templateId: string, seed: number) => submissionFor(db.db, templateId, seed);
 
 /** A submission's outcome: "stored" or its error key. */
 const outcome = (promise: Promise<unknown>) =>

@@ -5,7 +5,7 @@ import { createDb, schema } from "@kunto/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { actorFor, asOwner, connect, makeTenant, makeUser, startServer } from "../support/harness";
-import { answeredSurvey, answersFor } from "../support/reports";
+import { answeredSurvey, submissionFor } from "../support/reports";
 import { errorOf, outputOf, type RestAnswer, rest } from "../support/rest";
 import { makeSharedSurvey } from "../support/surveys";
 
@@ -30,15 +30,7 @@ afterAll(async () => {
 const token = () => randomBytes(24).toString("base64url");
 type SubmissionInput = Parameters<typeof submitResponse>[3];
 
-/** A submission as the respondent page makes it, answering every question (varied by `seed`). */
-async function submission(templateId: string, seed: number): Promise<SubmissionInput> {
-  return {
-    submissionId: randomUUID(),
-    browserToken: token(),
-    language: "en",
-    answers: await answersFor(db.db, templateId, seed),
-  };
-}
+const submission = (templateId: string, seed: number) => submissionFor(db.db, templateId, seed);
 
 const submit = (link: string, body: SubmissionInput) =>
   rest(server, { method: "POST", path: `/api/public/survey/${link}/response`, body });

@@ -29,6 +29,16 @@ export async function answersFor(db: Db, templateId: string, seed: number): Prom
   return answers;
 }
 
+/** A submission as the respondent page makes it: new ids, every question answered (varied by `seed`). */
+export async function submissionFor(db: Db, templateId: string, seed: number) {
+  return {
+    submissionId: randomUUID(),
+    browserToken: randomBytes(24).toString("base64url"),
+    language: "en" as const,
+    answers: await answersFor(db, templateId, seed),
+  };
+}
+
 export interface ReportSurvey {
   surveyId: string;
   key: string;
@@ -92,12 +102,7 @@ export async function answeredSurvey(
     const share = made.shares[i];
     if (!share) continue;
     for (let n = 0; n < count; n++) {
-      await submitResponse(db, share.key, share.team, {
-        submissionId: randomUUID(),
-        browserToken: randomBytes(24).toString("base64url"),
-        language: "en",
-        answers: await answersFor(db, template.id, seed++),
-      });
+      await submitResponse(db, share.key, share.team, await submissionFor(db, template.id, seed++));
     }
   }
   if (!options.running) {
