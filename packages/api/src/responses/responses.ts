@@ -387,8 +387,11 @@ export const AGGREGATE_STRIPES = schema.AGGREGATE_STRIPES;
 const guesses = new Map<string, ShareContext>();
 const GUESSES = 10_000;
 
+/** A link's entry in `guesses`: its share key and team name (a key never holds a slash). */
+const guessKey = (shareKey: string, teamName: string) => `${shareKey}/${teamName}`;
+
 function remember(shareKey: string, teamName: string, share: ShareContext) {
-  const key = `${shareKey}/${teamName}`;
+  const key = guessKey(shareKey, teamName);
   guesses.delete(key);
   if (guesses.size >= GUESSES) guesses.delete(guesses.keys().next().value as string);
   guesses.set(key, { ...share, earlier: null });
@@ -491,11 +494,11 @@ export async function submitResponse(
 ): Promise<SubmissionResult> {
   const now = options.now ?? new Date();
   const limits = options.limits ?? [];
-  const guess = guesses.get(`${shareKey}/${teamName}`);
+  const guess = guesses.get(guessKey(shareKey, teamName));
   const write = await guessedWrite(db, guess, input, now);
   const row = await countReadAndTry(db, shareKey, teamName, input, limits, now, guess, write);
   if (row?.counted !== limits.length) throw await tooManyRequests(db, limits);
-  if (!row.team_id) guesses.delete(`${shareKey}/${teamName}`);
+  if (!row.team_id) guesses.delete(guessKey(shareKey, teamName));
   const share = shareContextOf(row);
   remember(shareKey, teamName, share);
   if (row.outcome) return outcomeOf(row.outcome, row.submitted_on);
