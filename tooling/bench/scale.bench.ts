@@ -5,7 +5,7 @@
 // votes each (100,000 tasks); then, in the demo visitor's organisation among them, the submission,
 // report and board benchmarks run as `pnpm bench survey`, `reports` and `tasks` run them alone:
 // - public submissions per second (the default personnel template, 10 connections from 256 client
-//   addresses, median of 3 rounds of 5 s); target ≥ 500/s;
+//   addresses, median of 3 rounds of 5 s); target ≥ 500/s; then the same with 32 connections;
 // - the reports overview of an ended survey with 10,000 answers over 10 shares, p50 / p95 of 100
 //   sequential calls; target p95 < 50 ms;
 // - the task board of 2,000 tasks and 50,000 votes, p50 / p95 of 200 sequential calls; target
@@ -20,6 +20,7 @@ const orgs = Number(process.env.BENCH_SCALE_ORGS ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ADDRESSES = 256;
+const WIDE_CONNECTIONS = 32;
 
 async function post<T>(path: string, headers: Record<string, string>, body: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
@@ -81,12 +82,20 @@ async function main() {
     const questions = page.questions.filter((q) => q.type !== "GROUP");
     const url = `${base}/api/public/survey/${link}/response`;
     await submissions(url, questions, 1, connections, ADDRESSES);
-    const rounds: Figures[] = [];
-    for (let i = 0; i < 3; i++)
-      rounds.push(await submissions(url, questions, seconds, connections, ADDRESSES));
-    const submit = [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures;
+    const median = async (clients: number) => {
+      const rounds: Figures[] = [];
+      for (let i = 0; i < 3; i++) rounds.push(await submissions(url, questions, seconds, clients, ADDRESSES));
+      return [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures;
+    };
+    const submit = await median(connections);
     console.log(
       `public submissions: ${submit.rps.toFixed(0)} per second, p99 ${submit.p99} ms, non-2xx ${submit.non2xx} (${connections} connections from ${ADDRESSES} addresses, median of 3 rounds of ${seconds} s): ${verdict(submit.rps >= 500 && submit.non2xx === 0)} (≥ 500/s)`,
+    );
+    // Ten clients in a closed loop wait on each commit's flush as much as on the CPU; with more, the
+    // node's pool of ten connections stays busy and commits share their flushes.
+    const wide = await median(WIDE_CONNECTIONS);
+    console.log(
+      `public submissions, ${WIDE_CONNECTIONS} connections: ${wide.rps.toFixed(0)} per second, p99 ${wide.p99} ms, non-2xx ${wide.non2xx} (median of 3 rounds of ${seconds} s)`,
     );
 
     // The reports overview: the demo organisation's 10,000-answer survey, and a generated one's.
