@@ -486,7 +486,7 @@ const EXPORT_OPERATION: Operation = {
       ),
     },
     ...Object.fromEntries(
-      [400, 401, 403, 404, 500, 503].map((status) => [
+      [400, 401, 403, 404, 429, 500, 503].map((status) => [
         String(status),
         { $ref: `#/components/responses/Error${status}` },
       ]),

@@ -1,4 +1,4 @@
-import { createCaller, errorKeyOf } from "@kunto/api";
+import { createCaller, errorKeyOf, retryAfterHeaders } from "@kunto/api";
 import { contentDisposition, isLanguage, type Language } from "@kunto/core";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -63,8 +63,13 @@ export function reportExportHandler(deps: ContextDeps) {
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       const key = errorKeyOf(error);
+      // A refusal past a limit carries Retry-After and the RateLimit headers, as on every REST path.
       return withCookies(
-        c.json(errorBody(key, error.code), getHTTPStatusCodeFromError(error) as 400),
+        c.json(
+          errorBody(key, error.code),
+          getHTTPStatusCodeFromError(error) as 400,
+          retryAfterHeaders([error]),
+        ),
         setCookies,
       );
     }

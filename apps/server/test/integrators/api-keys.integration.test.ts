@@ -338,6 +338,14 @@ describe("calls authenticated by an API key", () => {
     expect(reset).toBeGreaterThanOrEqual(1);
     expect(reset).toBeLessThanOrEqual(60);
     expect(refused.headers.get("retry-after")).toBe(String(reset));
+    // The report download, served beside the REST adapter, refuses with the same headers.
+    const download = await withKey(server, limited.token, {
+      path: "/api/tenant/reports/export/csv?surveys=none&lang=en",
+    });
+    expect(failure(download)).toEqual({ status: 429, key: "too_many_requests" });
+    expect(download.headers.get("ratelimit-policy")).toBe('"key";q=600;w=60');
+    expect(download.headers.get("ratelimit")).toMatch(/^"key";r=0;t=\d+$/);
+    expect(Number(download.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     // Another key of the same organisation has its own quota.
     expect((await withKey(server, spare.token, { path: "/api/tenant/survey" })).status).toBe(200);
   });
@@ -490,5 +498,21 @@ describe("the OpenAPI document (issue 20.2)", () => {
       ["/tenant/notification", "get"],
     ] as const)
       expect({ path, schemes: schemes(path, method) }).toEqual({ path, schemes: ["sessionCookie"] });
+  });
+
+  it("documents a 429 on every operation a key may call, the report download included", async () => {
+    const doc = (await (await server.fetch("/api/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        Record<string, { security?: Record<string, unknown>[]; responses?: Record<string, unknown> }>
+      >;
+    };
+    const keyCalls = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => (op.security ?? []).some((s) => "apiKey" in s))
+        .map(([method, op]) => ({ call: `${method} ${path}`, has429: "429" in (op.responses ?? {}) })),
+    );
+    expect(keyCalls.map((c) => c.call)).toContain("get /tenant/reports/export/{format}");
+    expect(keyCalls.filter((c) => !c.has429)).toEqual([]);
   });
 });
