@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "../..");
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export interface BenchServer {
   base: string;
@@ -35,19 +36,28 @@ export async function startServer(port: number, env: Record<string, string> = {}
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Kunto is running")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid ?? 0,
-    stop: async () => {
+  const stop = async () => {
+    for (const signal of SIGNALS) process.off(signal, interrupted);
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
+    }
+    rmSync(dir, { recursive: true, force: true });
   };
+  // A benchmark interrupted (Ctrl-C, a kill), even while its server starts, stops the server and
+  // removes its data all the same; so does a server that fails to start.
+  const interrupted = () => void stop().finally(() => process.exit(130));
+  for (const signal of SIGNALS) process.once(signal, interrupted);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("Kunto is running")) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
 }
