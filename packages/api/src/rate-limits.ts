@@ -32,8 +32,8 @@ export function invitationMailChecks(config: ApiConfig, userId: string, tenantId
 
 /**
  * The `Retry-After` of an answer (seconds): a refusal that knows when it ends (a full rate limit, a
- * full demo) carries it in its error's `details.retryAfter`. The tRPC route and the REST handler
- * set the header from the errors of the call.
+ * full demo) carries it in its error's `details.retryAfter`. The tRPC route, the REST handler and
+ * the report download set the header from the errors of the call.
  */
 export function retryAfterHeaders(errors: readonly { cause?: unknown }[]): Record<string, string> {
   let seconds = 0;
