@@ -5,7 +5,9 @@
 // votes each (100,000 tasks); then, in the demo visitor's organisation among them, the submission,
 // report and board benchmarks run as `pnpm bench survey`, `reports` and `tasks` run them alone:
 // - public submissions per second (the default personnel template, 10 connections from 256 client
-//   addresses, median of 3 rounds of 5 s); target ≥ 500/s; then the same with 32 connections;
+//   addresses, median of 3 rounds of 5 s); target ≥ 500/s; with the CPU (node, PostgreSQL) and the
+//   WAL each submission of those rounds took, which the machine's slow periods move less; then the
+//   same with 32 connections;
 // - the reports overview of an ended survey with 10,000 answers over 10 shares, p50 / p95 of 100
 //   sequential calls; target p95 < 50 ms;
 // - the task board of 2,000 tasks and 50,000 votes, p50 / p95 of 200 sequential calls; target
@@ -42,6 +44,33 @@ async function sequential(url: string, headers: Record<string, string>, runs: nu
     if (i >= warmup) times.push(performance.now() - start);
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+interface Usage {
+  serverCpuMs: number;
+  postgresCpuMs: number | null;
+  walBytes: number;
+  walFullPages: number;
+  commits: number;
+}
+
+async function usage(headers: Record<string, string>): Promise<Usage> {
+  const response = await fetch(`${base}/__bench/usage`, { headers });
+  if (!response.ok) throw new Error(`/__bench/usage: ${response.status}`);
+  return (await response.json()) as Usage;
+}
+
+/** CPU, WAL and full-page images per submission between two readings, `count` submissions apart. */
+function perSubmission(before: Usage, after: Usage, count: number) {
+  return {
+    serverMs: (after.serverCpuMs - before.serverCpuMs) / count,
+    postgresMs:
+      after.postgresCpuMs === null || before.postgresCpuMs === null
+        ? null
+        : (after.postgresCpuMs - before.postgresCpuMs) / count,
+    walKb: (after.walBytes - before.walBytes) / 1024 / count,
+    fullPages: (after.walFullPages - before.walFullPages) / count,
+  };
 }
 
 const verdict = (met: boolean) => (met ? "meets the target" : "MISSES the target");
@@ -85,15 +114,21 @@ async function main() {
     const median = async (clients: number) => {
       const rounds: Figures[] = [];
       for (let i = 0; i < 3; i++) rounds.push(await submissions(url, questions, seconds, clients, ADDRESSES));
-      return [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures;
+      const total = rounds.reduce((sum, round) => sum + round.total, 0);
+      return { figures: [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures, total };
     };
-    const submit = await median(connections);
+    const before = await usage(headers);
+    const { figures: submit, total } = await median(connections);
+    const spent = perSubmission(before, await usage(headers), total);
     console.log(
       `public submissions: ${submit.rps.toFixed(0)} per second, p99 ${submit.p99} ms, non-2xx ${submit.non2xx} (${connections} connections from ${ADDRESSES} addresses, median of 3 rounds of ${seconds} s): ${verdict(submit.rps >= 500 && submit.non2xx === 0)} (≥ 500/s)`,
     );
+    console.log(
+      `  per submission in those rounds: CPU ${spent.serverMs.toFixed(2)} ms in the node and ${spent.postgresMs?.toFixed(2) ?? "(not measured)"} ms in PostgreSQL, ${spent.walKb.toFixed(1)} kB of WAL with ${spent.fullPages.toFixed(2)} full-page images`,
+    );
     // Ten clients in a closed loop wait on each commit's flush as much as on the CPU; with more, the
     // node's pool of ten connections stays busy and commits share their flushes.
-    const wide = await median(WIDE_CONNECTIONS);
+    const { figures: wide } = await median(WIDE_CONNECTIONS);
     console.log(
       `public submissions, ${WIDE_CONNECTIONS} connections: ${wide.rps.toFixed(0)} per second, p99 ${wide.p99} ms, non-2xx ${wide.non2xx} (median of 3 rounds of ${seconds} s)`,
     );

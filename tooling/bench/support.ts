@@ -57,6 +57,8 @@ export function clientAddress(count: number): string {
 /** Submissions per second with autocannon (a closed loop of `connections` clients). */
 export interface Figures {
   rps: number;
+  /** Requests answered in the run. */
+  total: number;
   p99: number;
   non2xx: number;
   statuses: Record<string, number>;
@@ -104,6 +106,7 @@ export async function submissions(
 export function figuresOf(result: autocannon.Result): Figures {
   return {
     rps: result.requests.average,
+    total: result.requests.total,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     statuses: Object.fromEntries(

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { type Db, type SystemDb, withScope, withSystem } from "@kunto/db";
 import { aggregateRespondents, scoreRespondent } from "@kunto/engine";
 import { sql } from "drizzle-orm";
@@ -27,6 +28,26 @@ export function addScaleBenchRoutes(app: Hono, db: Db, system: SystemDb) {
       // A fixture failing says why (the app's error handler would answer internal_error alone).
       return c.json({ error: String(error) }, 500);
     }
+  });
+
+  // What the server and its database have spent so far: the node's CPU, its PostgreSQL processes'
+  // (the embedded server's postmaster and backends, this process's descendants; null where /proc is
+  // not Linux's), the WAL written and the commits made. The benchmark reads it before and after a
+  // measurement: figures per submission that move less with the machine's fast and slow periods.
+  app.get("/__bench/usage", async (c) => {
+    const [wal] = await system.execute<{ bytes: string; fpi: string; commits: string }>(
+      sql`select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi,
+        (select xact_commit::text from pg_stat_database where datname = current_database()) as commits
+      from pg_stat_wal w`,
+    );
+    const cpu = process.cpuUsage();
+    return c.json({
+      serverCpuMs: (cpu.user + cpu.system) / 1000,
+      postgresCpuMs: descendantsCpuMs(process.pid),
+      walBytes: Number(wal?.bytes),
+      walFullPages: Number(wal?.fpi),
+      commits: Number(wal?.commits),
+    });
   });
 
   async function generate(tenantId: string, body: unknown) {
@@ -144,5 +165,38 @@ export function addScaleBenchRoutes(app: Hono, db: Db, system: SystemDb) {
         (pg_database_size(current_database()) / 1048576)::int as mb`),
     );
     return { seconds, analysedAfter: (performance.now() - started) / 1000 - seconds, ...size };
+  }
+}
+
+/** CPU time (ms) of a process's descendants, from /proc (Linux, 100 ticks a second); null elsewhere. */
+function descendantsCpuMs(root: number): number | null {
+  try {
+    const stats = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((pid) => {
+        try {
+          const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+          // Fields after the command's closing parenthesis: state, ppid, …, utime (14th), stime (15th).
+          const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+          return [
+            { pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) },
+          ];
+        } catch {
+          return []; // the process ended while being read
+        }
+      });
+    const children = new Map<number, typeof stats>();
+    for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
+    let ticks = 0;
+    const pending = [root];
+    for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+      for (const child of children.get(pid) ?? []) {
+        ticks += child.ticks;
+        pending.push(child.pid);
+      }
+    }
+    return ticks * 10;
+  } catch {
+    return null;
   }
 }

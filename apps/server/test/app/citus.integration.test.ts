@@ -143,6 +143,17 @@ describe("the Citus-ready schema (issue 24)", () => {
     expect(missing).toEqual([]);
   });
 
+  it("leads survey_responses' keys with tenant_id: an organisation's new answers share their index leaves", () => {
+    // Led by a random id, each insert at a million answers wrote a leaf untouched since the
+    // checkpoint, a full page into the WAL (migration 0041, docs/scaling.md).
+    const responseKeys = keys.filter((k) => k.table === "survey_responses").map((k) => [k.name, k.columns]);
+    expect(responseKeys).toEqual([
+      ["survey_responses_share_browser", ["share_id", "browser_token_hash", "tenant_id"]],
+      ["survey_responses_submission", ["tenant_id", "submission_id"]],
+      ["survey_responses_tenant_id_id_pk", ["tenant_id", "id"]],
+    ]);
+  });
+
   it("pairs tenant_id with tenant_id in every foreign key between distributed tables", () => {
     const wrong: string[] = [];
     for (const fk of foreignKeys.filter((k) => distributed.has(k.table) && distributed.has(k.target))) {

@@ -13,6 +13,14 @@ export const rowId = () => uuid().notNull().defaultRandom();
 export const tenantPrimaryKey = (t: { id: PgColumn; tenantId: PgColumn }) =>
   primaryKey({ columns: [t.id, t.tenantId] });
 /**
+ * The primary key `(tenant_id, id)` of a table that grows by inserts of random ids and is never
+ * read by id alone (`survey_responses`): an organisation's new rows share a few leaves of the
+ * index, where under `(id, tenant_id)` each insert writes a random leaf of the whole table's,
+ * whose first change after a checkpoint puts the whole page in the WAL (docs/scaling.md).
+ */
+export const tenantFirstPrimaryKey = (t: { id: PgColumn; tenantId: PgColumn }) =>
+  primaryKey({ columns: [t.tenantId, t.id] });
+/**
  * A foreign key to another tenant table through `(id, tenant_id)`: co-located, and a row can only
  * point at a row of its own organisation. A `set null` key is `SET NULL (column)` in the
  * migration (PostgreSQL 15), which keeps `tenant_id`; drizzle cannot say so.

@@ -17,6 +17,7 @@ import {
 import {
   createdAt,
   rowId,
+  tenantFirstPrimaryKey,
   tenantForeignKey,
   tenantId,
   tenantPolicy,
@@ -226,11 +227,11 @@ export const surveyResponses = pgTable(
     submittedOn: date().notNull(),
   },
   (t) => [
-    tenantPrimaryKey(t),
+    tenantFirstPrimaryKey(t),
     tenantForeignKey("survey_responses_team_id_fk", t.teamId, t.tenantId, teams).onDelete("cascade"),
     tenantForeignKey("survey_responses_share_id_fk", t.shareId, t.tenantId, surveyShares).onDelete("cascade"),
     tenantForeignKey("survey_responses_survey_id_fk", t.surveyId, t.tenantId, surveys).onDelete("cascade"),
-    uniqueIndex("survey_responses_submission").on(t.submissionId, t.tenantId),
+    uniqueIndex("survey_responses_submission").on(t.tenantId, t.submissionId),
     uniqueIndex("survey_responses_share_browser").on(t.shareId, t.browserTokenHash, t.tenantId),
     index("survey_responses_survey_day_idx").on(t.surveyId, t.submittedOn),
     tenantPolicy("survey_responses", t.tenantId),
