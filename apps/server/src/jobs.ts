@@ -45,7 +45,7 @@ export async function startJobs(
   db: Db,
   log: Logger,
   appUrl: string,
-  webhooks: WebhookJobOptions = {},
+  webhooks: WebhookJobOptions,
   /** Issue 23: the statement fetch; without it the fetch queue is still worked (and fails `financials_not_configured`). */
   dnb?: DnbConfig,
   /** JOBS_EVERY_MINUTE: each schedule below fires every minute (the two-node checks). */

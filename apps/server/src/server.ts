@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { backgroundWorkDone, sealStoredTotpSecrets, seed } from "@kunto/api";
+import { backgroundWorkDone, sealStoredTotpSecrets, sealStoredWebhookSecrets, seed } from "@kunto/api";
 import { hashPassword } from "@kunto/auth";
 import { type Db, openDatabase, type SystemDb } from "@kunto/db";
 import { sql } from "drizzle-orm";
@@ -59,6 +59,8 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
   }
   const sealed = await sealStoredTotpSecrets(database.db, secretsKey);
   if (sealed > 0) log.info({ sealed }, "TOTP secrets encrypted with SECRETS_KEY");
+  const sealedHooks = await sealStoredWebhookSecrets(database.system, secretsKey);
+  if (sealedHooks > 0) log.info({ sealed: sealedHooks }, "webhook secrets encrypted with SECRETS_KEY");
   const apiConfig = {
     appUrl: config.appUrl,
     internalEmailDomains: config.internalEmailDomains,
@@ -94,6 +96,7 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
     log,
     config.appUrl,
     {
+      secretsKey,
       allowPrivateAddresses: config.allowPrivateWebhookAddresses,
       retryDelaySeconds: config.webhookRetryDelaySeconds,
     },

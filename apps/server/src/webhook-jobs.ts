@@ -23,6 +23,8 @@ export const WEBHOOK_SCAN_CRON = "* * * * *";
 const DELIVERY_CONCURRENCY = 4;
 
 export interface WebhookJobOptions {
+  /** SECRETS_KEY: opens the endpoints' sealed signing secrets. */
+  secretsKey: Uint8Array;
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES (tests, closed networks): deliveries to loopback and private networks. */
   allowPrivateAddresses?: boolean;
   /** The first retry's delay; later ones double (tests shorten it). */
@@ -40,7 +42,7 @@ export async function startWebhookJobs(
   ownerUrl: string,
   system: SystemDb,
   log: Logger,
-  options: WebhookJobOptions = {},
+  options: WebhookJobOptions,
 ) {
   // The retry rule travels with each job: a queue keeps the options it was first created with, so
   // a process started with another WEBHOOK_RETRY_DELAY_SECONDS would otherwise not get its own.
@@ -93,7 +95,7 @@ export async function startWebhookJobs(
       const result = await attemptDelivery(
         system,
         { deliveryId: job.data.deliveryId, jobId: job.id, retryCount: job.retryCount },
-        { allowPrivate: options.allowPrivateAddresses === true },
+        { allowPrivate: options.allowPrivateAddresses === true, secretsKey: options.secretsKey },
       );
       // pg-boss retries a job that throws, with back-off, up to WEBHOOK_RETRY_LIMIT times.
       if (result === "retrying") throw new Error("webhook delivery failed; retrying");

@@ -43,4 +43,5 @@ export {
   WEBHOOK_RETRY_LIMIT,
 } from "./webhooks/deliver";
 export { WEBHOOK_CHANNEL } from "./webhooks/events";
+export { sealStoredWebhookSecrets } from "./webhooks/secrets";
 export { scanSurveyEvents } from "./webhooks/survey-events";

@@ -37,10 +37,16 @@ export function loadOrCreateSecretsKeyFile(path: string): Uint8Array {
 
 /**
  * rate-limit-subject: the keyed digest a counter names a respondent's address by (issue 17.5);
- * person-identifier: a person's ssn and tax number (issue 22).
+ * person-identifier: a person's ssn and tax number (issue 22); webhook-secret: an endpoint's
+ * signing secret (issue 20.4).
  */
-export type KeyPurpose = "totp-secret" | "device-cookie" | "rate-limit-subject" | "person-identifier";
-type SealPurpose = "totp-secret" | "person-identifier";
+export type KeyPurpose =
+  | "totp-secret"
+  | "device-cookie"
+  | "rate-limit-subject"
+  | "person-identifier"
+  | "webhook-secret";
+type SealPurpose = "totp-secret" | "person-identifier" | "webhook-secret";
 const derived = new WeakMap<Uint8Array, Map<KeyPurpose, Buffer>>();
 
 export function subKey(master: Uint8Array, purpose: KeyPurpose): Buffer {

@@ -89,7 +89,7 @@ const webhookRows = {
         tenantId,
         url: "https://hooks.example.com/rls",
         events: ["task.created"],
-        secret: "whsec_rls",
+        secret: Buffer.from("whsec_rls"),
       })
       .returning({ id: schema.webhookEndpoints.id });
     return row?.id as string;

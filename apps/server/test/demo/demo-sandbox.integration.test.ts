@@ -15,6 +15,7 @@ import {
   makeTenant,
   makeUser,
   startServer,
+  TEST_CONFIG,
   TEST_PASSWORD,
 } from "../support/harness";
 
@@ -660,7 +661,9 @@ describe("demo sandboxes (issue 6.6)", () => {
 
   it("runs the clean-up as a pg-boss job scheduled when the server starts", async () => {
     const expired = await createSandbox(db.db, new Date(Date.now() - 25 * 3_600_000));
-    const jobs = await startJobs(inject("ownerUrl"), db.db, log, "http://localhost");
+    const jobs = await startJobs(inject("ownerUrl"), db.db, log, "http://localhost", {
+      secretsKey: TEST_CONFIG.secretsKey,
+    });
     try {
       const schedules = await jobs.boss.getSchedules(SANDBOX_CLEANUP_QUEUE);
       expect(schedules.map((s) => s.cron)).toEqual([SANDBOX_CLEANUP_CRON]);
@@ -681,7 +684,9 @@ describe("demo sandboxes (issue 6.6)", () => {
       await jobs.stop();
     }
     // A second start (another instance, a restart) finds its queue and schedule already there.
-    const again = await startJobs(inject("ownerUrl"), db.db, log, "http://localhost");
+    const again = await startJobs(inject("ownerUrl"), db.db, log, "http://localhost", {
+      secretsKey: TEST_CONFIG.secretsKey,
+    });
     await again.stop();
   });
 });

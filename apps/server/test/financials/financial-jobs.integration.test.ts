@@ -29,7 +29,8 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let dnb: { clientId: string; clientSecret: string; baseUrl: string };
 let jobs: Awaited<ReturnType<typeof startJobs>>[] = [];
 
-const startProcess = () => startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test", {}, dnb);
+const startProcess = () =>
+  startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test", { secretsKey: TEST_CONFIG.secretsKey }, dnb);
 
 async function organisation(duns: string) {
   const tenant = await makeTenant(db.owner, { plan: "PRO", dunsNumber: duns });

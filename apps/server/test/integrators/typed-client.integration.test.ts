@@ -63,6 +63,7 @@ describe("issue 20.6: the generated client and the README's example", () => {
     await activeTemplate(db.owner, "PERSONNEL");
     const jobs = await startJobs(inject("ownerUrl"), db.db, silent, "http://kunto.test", {
       allowPrivateAddresses: true,
+      secretsKey: TEST_CONFIG.secretsKey,
     });
     const events: KuntoEvent[] = [];
     let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | null = null;

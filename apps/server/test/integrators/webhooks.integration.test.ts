@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { attemptDelivery } from "@kunto/api";
+import { attemptDelivery, sealStoredWebhookSecrets } from "@kunto/api";
 import { createSystemDb, schema } from "@kunto/db";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { postJson } from "../../../../packages/api/src/webhooks/post";
+import { readWebhookSecret } from "../../../../packages/api/src/webhooks/secrets";
 import { startJobs } from "../../src/jobs";
 import { answerThroughPage } from "../support/answers";
 import {
@@ -61,7 +62,7 @@ beforeAll(async () => {
     "other admin",
     (await makeUser(db.owner, { tenantId: other.id, tenantRoles: ["tenant_admin"] })).id,
   );
-  const options = { allowPrivateAddresses: true, retryDelaySeconds: 1 };
+  const options = { allowPrivateAddresses: true, retryDelaySeconds: 1, secretsKey: TEST_CONFIG.secretsKey };
   jobs = await Promise.all([
     startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test", options),
     startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test", options),
@@ -142,6 +143,45 @@ describe("webhook endpoints (issue 20.4)", () => {
       "webhook.updated",
     ]);
     expect(JSON.stringify(actions)).not.toContain(created.secret);
+  });
+
+  it("keeps the signing secret sealed at rest, bound to its endpoint; a secret stored before sealing is sealed at start", async () => {
+    const { endpoint: created } = await endpoint(["task.created"]);
+    const stored = async (id: string) => {
+      const [row] = await db.owner
+        .select()
+        .from(schema.webhookEndpoints)
+        .where(eq(schema.webhookEndpoints.id, id));
+      if (!row) throw new Error("no endpoint row");
+      return { ...row, endpointId: row.id };
+    };
+    const row = await stored(created.id);
+    expect(row.secretEncrypted).toBe(true);
+    expect(row.secret.toString("latin1")).not.toContain(created.secret.slice(6, 20));
+    expect(readWebhookSecret(TEST_CONFIG.secretsKey, row)).toBe(created.secret);
+    // Opened with another key, or copied to another endpoint's row, it does not open.
+    expect(() => readWebhookSecret(new Uint8Array(32).fill(9), row)).toThrow();
+    const { endpoint: second } = await endpoint(["task.created"]);
+    expect(() => readWebhookSecret(TEST_CONFIG.secretsKey, { ...row, endpointId: second.id })).toThrow();
+
+    // A row from before migration 0042: the secret as UTF-8, not sealed. It signs as it is until
+    // the next start seals it, and then opens to the same secret.
+    const legacySecret = "whsec_bGVnYWN5LXNlY3JldC1iZWZvcmUtMDA0Mg==";
+    await db.owner
+      .update(schema.webhookEndpoints)
+      .set({ secret: Buffer.from(legacySecret), secretEncrypted: false })
+      .where(eq(schema.webhookEndpoints.id, second.id));
+    expect(readWebhookSecret(TEST_CONFIG.secretsKey, await stored(second.id))).toBe(legacySecret);
+    expect(await sealStoredWebhookSecrets(system.system, TEST_CONFIG.secretsKey)).toBeGreaterThanOrEqual(1);
+    const sealed = await stored(second.id);
+    expect(sealed.secretEncrypted).toBe(true);
+    expect(sealed.secret.toString("latin1")).not.toContain("bGVnYWN5");
+    expect(readWebhookSecret(TEST_CONFIG.secretsKey, sealed)).toBe(legacySecret);
+    // The endpoint sealed at creation is left as it was.
+    expect((await stored(created.id)).secret).toEqual(row.secret);
+    // Gone again: the organisation's endpoints are counted by the tests after this one.
+    for (const id of [created.id, second.id])
+      expect((await call(admin, "DELETE", `/tenant/webhook/${id}`)).status).toBe(200);
   });
 
   it("refuses bad input with its key and changes nothing", async () => {
@@ -239,7 +279,7 @@ describe("deliveries (issue 20.4)", () => {
     const again = await attemptDelivery(
       system.system,
       { deliveryId: delivery?.id ?? "", jobId: delivery?.jobId ?? "", retryCount: 0 },
-      { allowPrivate: true },
+      { allowPrivate: true, secretsKey: TEST_CONFIG.secretsKey },
     );
     expect(again).toBe("skipped");
     expect(receiver.received).toHaveLength(2);

@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NOTIFICATIONS_QUEUE, SURVEY_MAILS_CRON, SURVEY_MAILS_QUEUE, startJobs } from "../../src/jobs";
 import { answerThroughPage } from "../support/answers";
-import { asOwner, connect, makeTenant, makeUser, startServer } from "../support/harness";
+import { asOwner, connect, makeTenant, makeUser, startServer, TEST_CONFIG } from "../support/harness";
 import { startSmtp } from "../support/smtp";
 import { makeSharedSurvey } from "../support/surveys";
 
@@ -89,8 +89,8 @@ describe("scheduled survey mails", () => {
 
     // Two processes: each its own pg-boss and system pool, both running the job at once.
     const [first, second] = await Promise.all([
-      startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test"),
-      startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test"),
+      startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test", { secretsKey: TEST_CONFIG.secretsKey }),
+      startJobs(inject("ownerUrl"), db.db, log, "http://kunto.test", { secretsKey: TEST_CONFIG.secretsKey }),
     ]);
     const poolA = createSystemDb(inject("ownerUrl"), { max: 1 });
     const poolB = createSystemDb(inject("ownerUrl"), { max: 1 });

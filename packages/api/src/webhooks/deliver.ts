@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { PLANS_WITH_WEBHOOKS } from "./events";
 import { type PostOutcome, postJson } from "./post";
+import { readWebhookSecret } from "./secrets";
 
 /**
  * The delivery job (issue 20.4; docs/decisions.md "Webhooks"), run by pg-boss in any server process.
@@ -52,8 +53,10 @@ export async function markQueued(system: SystemDb, rounds: UnqueuedRound[]): Pro
 type Claimed = {
   id: string;
   tenant_id: string;
+  endpoint_id: string;
   url: string;
-  secret: string;
+  secret: Buffer;
+  secret_encrypted: boolean;
   type: string;
   data: unknown;
   event_at: Date | string;
@@ -70,7 +73,7 @@ async function claim(system: SystemDb, job: DeliveryJob & { jobId: string }): Pr
           and (d.status in ('pending', 'retrying')
             or (d.status = 'sending' and d.last_attempt_at < now() - ${STALE_SENDING}::interval))
         returning d.id, d.tenant_id, d.endpoint_id, d.event_id)
-      select taken.id, taken.tenant_id, e.url, e.secret, ev.type, ev.data, ev.created_at as event_at,
+      select taken.id, taken.tenant_id, taken.endpoint_id, e.url, e.secret, e.secret_encrypted, ev.type, ev.data, ev.created_at as event_at,
         (e.enabled and t.active
           and kunto_effective_plan(t.plan, t.subscription_status, t.payment_grace_until) = any(${`{${PLANS_WITH_WEBHOOKS.join(",")}}`}::text[])) as sendable
       from taken
@@ -121,7 +124,7 @@ export type AttemptResult = "succeeded" | "retrying" | "failed" | "skipped";
 export async function attemptDelivery(
   system: SystemDb,
   job: DeliveryJob & { jobId: string; retryCount: number },
-  options: { allowPrivate: boolean; timeoutMs?: number; now?: () => Date },
+  options: { allowPrivate: boolean; secretsKey: Uint8Array; timeoutMs?: number; now?: () => Date },
 ): Promise<AttemptResult> {
   const claimed = await claim(system, job);
   if (!claimed) return "skipped";
@@ -133,7 +136,13 @@ export async function attemptDelivery(
     return "failed";
   }
   const body = deliveryBody(claimed.type, new Date(claimed.event_at), claimed.data);
-  const headers = signedHeaders(claimed.secret, claimed.id, body, options.now?.() ?? new Date());
+  const secret = readWebhookSecret(options.secretsKey, {
+    tenantId: claimed.tenant_id,
+    endpointId: claimed.endpoint_id,
+    secret: claimed.secret,
+    secretEncrypted: claimed.secret_encrypted,
+  });
+  const headers = signedHeaders(secret, claimed.id, body, options.now?.() ?? new Date());
   const outcome = await postJson(new URL(claimed.url), body, headers, options);
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const status = ok ? "succeeded" : job.retryCount >= WEBHOOK_RETRY_LIMIT ? "failed" : "retrying";

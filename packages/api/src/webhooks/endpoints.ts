@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   AppError,
   WEBHOOK_ENDPOINTS_MAX,
@@ -12,6 +12,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { audit } from "../audit";
 import { checkWebhookHost } from "./address-guard";
+import { sealWebhookSecret } from "./secrets";
 
 /**
  * An organisation's webhook endpoints (issue 20.4): list, create (the signing secret is answered
@@ -67,8 +68,9 @@ export async function createEndpoint(
   tenantId: string,
   actorUserId: string,
   input: CreateInput,
-  allowPrivate: boolean,
+  options: { allowPrivate: boolean; secretsKey: Uint8Array },
 ) {
+  const { allowPrivate, secretsKey } = options;
   const url = await checkedUrl(input.url, allowPrivate);
   // Counted under a lock on the organisation's row: two creations at once cannot both pass the limit.
   await tx.execute(sql`select 1 from tenants where id = ${tenantId} for update`);
@@ -79,15 +81,18 @@ export async function createEndpoint(
   if ((existing?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX)
     throw new AppError("webhook_limit_reached", { limit: WEBHOOK_ENDPOINTS_MAX });
   const secret = newWebhookSecret();
+  const id = randomUUID();
   const [row] = await tx
     .insert(schema.webhookEndpoints)
     .values({
+      id,
       tenantId,
       url,
       description: input.description,
       events: input.events,
       answerCount: input.answerCount,
-      secret,
+      secret: sealWebhookSecret(secretsKey, tenantId, id, secret),
+      secretEncrypted: true,
       createdBy: actorUserId,
     })
     .returning();

@@ -88,7 +88,10 @@ export const webhookRouter = router({
     .input(ZWebhookCreateInput)
     .output(ZCreatedEndpoint)
     .mutation(({ ctx, input }) =>
-      endpoints.createEndpoint(ctx.tx, ctx.tenant.id, ctx.user.id, input, allowPrivate(ctx.config)),
+      endpoints.createEndpoint(ctx.tx, ctx.tenant.id, ctx.user.id, input, {
+        allowPrivate: allowPrivate(ctx.config),
+        secretsKey: ctx.config.secretsKey,
+      }),
     ),
   update: manage()
     .meta({

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, rowId, tenantForeignKey, tenantId, tenantPolicy, tenantPrimaryKey } from "./columns";
 import { tenants } from "./tenants";
-import { users } from "./users";
+import { bytea, users } from "./users";
 
 /**
  * Webhooks for integrators (issue 20.4; docs/decisions.md "Webhooks"). Three tenant-owned tables under
@@ -34,10 +34,13 @@ export const webhookEndpoints = pgTable(
     /** survey.answers_reached: the count to reach; null: the survey's expected answers. */
     answerCount: integer(),
     /**
-     * The signing secret, `whsec_<base64>` (Standard Webhooks). Kept as it is because each delivery
-     * is signed with it; answered once, at creation, and never again.
+     * The signing secret, `whsec_<base64>` (Standard Webhooks), sealed with SECRETS_KEY (AES-256-GCM,
+     * bound to the organisation and the endpoint) when `secretEncrypted`; a row from before sealing
+     * holds it as UTF-8 until the next start seals it. Each delivery is signed with it; answered
+     * once, at creation, and never again.
      */
-    secret: text().notNull(),
+    secret: bytea().notNull(),
+    secretEncrypted: boolean().notNull().default(false),
     enabled: boolean().notNull().default(true),
     createdAt: createdAt(),
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
