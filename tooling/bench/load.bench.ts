@@ -73,9 +73,6 @@ async function main() {
     TASK_VOTE_ADDRESS_LIMIT: "100000000",
     TRUST_PROXY: "1",
   });
-  // Interrupted: the nodes and the database go too, with their temporary folders.
-  for (const signal of ["SIGINT", "SIGTERM"] as const)
-    process.once(signal, () => void cluster.stop().finally(() => process.exit(130)));
   try {
     const first = await cluster.addNode(port);
     const made = performance.now();

@@ -8,6 +8,29 @@ import { join } from "node:path";
 const root = join(import.meta.dirname, "../..");
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
+/** What an interrupted benchmark (Ctrl-C, a kill) must still undo: servers, databases, folders. */
+const cleanups = new Set<() => Promise<void>>();
+let interrupting = false;
+function interrupted() {
+  if (interrupting) return;
+  interrupting = true;
+  void (async () => {
+    // Newest first (a cluster's nodes before its database), every one, then the exit.
+    for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => {});
+    process.exit(130);
+  })();
+}
+
+/** Runs `cleanup` if the benchmark is interrupted; the answer unregisters it. */
+export function onInterrupt(cleanup: () => Promise<void>): () => void {
+  if (cleanups.size === 0) for (const signal of SIGNALS) process.on(signal, interrupted);
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+    if (cleanups.size === 0) for (const signal of SIGNALS) process.off(signal, interrupted);
+  };
+}
+
 export interface BenchServer {
   base: string;
   /** The server process's id (the load benchmark reads its memory from /proc). */
@@ -37,7 +60,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     stdio: ["ignore", "pipe", "inherit"],
   });
   const stop = async () => {
-    for (const signal of SIGNALS) process.off(signal, interrupted);
+    release();
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -46,8 +69,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   };
   // A benchmark interrupted (Ctrl-C, a kill), even while its server starts, stops the server and
   // removes its data all the same; so does a server that fails to start.
-  const interrupted = () => void stop().finally(() => process.exit(130));
-  for (const signal of SIGNALS) process.once(signal, interrupted);
+  const release = onInterrupt(stop);
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout?.on("data", (chunk: Buffer) => {

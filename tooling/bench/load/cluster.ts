@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb, startEmbeddedPostgres } from "@kunto/db";
-import { type BenchServer, startServer } from "../server";
+import { type BenchServer, onInterrupt, startServer } from "../server";
 
 export interface Cluster {
   databaseUrl: string;
@@ -21,10 +21,24 @@ export interface Cluster {
 export async function startCluster(appUrl: string, env: Record<string, string>): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), "kunto-load-db-"));
   chmodSync(dir, 0o755);
-  const database = await startEmbeddedPostgres(dir);
-  const monitor = createDb(database.url, { max: 1 });
   const nodes: BenchServer[] = [];
+  let database: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let monitor: ReturnType<typeof createDb> | undefined;
   let stopped: Promise<void> | undefined;
+  // Once, whether the run ends or is interrupted (even while the database starts): the nodes, the
+  // database and its folder.
+  const stop = () =>
+    (stopped ??= (async () => {
+      release();
+      for (const node of nodes.splice(0)) await node.stop();
+      await monitor?.close();
+      await database?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    })());
+  const release = onInterrupt(stop);
+  database = await startEmbeddedPostgres(dir);
+  monitor = createDb(database.url, { max: 1 });
+  const db = monitor;
   const nodeEnv = {
     ...env,
     DATABASE_URL: database.url,
@@ -40,18 +54,11 @@ export async function startCluster(appUrl: string, env: Record<string, string>):
       return node;
     },
     databaseSize: async () => {
-      const [row] = await monitor.client<{ bytes: string; answers: string }[]>`
+      const [row] = await db.client<{ bytes: string; answers: string }[]>`
         select pg_database_size(current_database()) as bytes, (select count(*) from survey_responses) as answers`;
       return { bytes: Number(row?.bytes ?? 0), answers: Number(row?.answers ?? 0) };
     },
-    // Once, whether the run ends or is interrupted.
-    stop: () =>
-      (stopped ??= (async () => {
-        for (const node of nodes.splice(0)) await node.stop();
-        await monitor.close();
-        await database.stop();
-        rmSync(dir, { recursive: true, force: true });
-      })()),
+    stop,
   };
 }
 
