@@ -168,7 +168,10 @@ export function addScaleBenchRoutes(app: Hono, db: Db, system: SystemDb) {
   }
 }
 
-/** CPU time (ms) of a process's descendants, from /proc (Linux, 100 ticks a second); null elsewhere. */
+/**
+ * CPU time (ms) of a process's descendants, from /proc (Linux, 100 ticks a second); null elsewhere,
+ * or with none (a database at DATABASE_URL is not this process's).
+ */
 function descendantsCpuMs(root: number): number | null {
   try {
     const stats = readdirSync("/proc")
@@ -188,14 +191,16 @@ function descendantsCpuMs(root: number): number | null {
     const children = new Map<number, typeof stats>();
     for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
     let ticks = 0;
+    let found = false;
     const pending = [root];
     for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
       for (const child of children.get(pid) ?? []) {
         ticks += child.ticks;
+        found = true;
         pending.push(child.pid);
       }
     }
-    return ticks * 10;
+    return found ? ticks * 10 : null;
   } catch {
     return null;
   }
