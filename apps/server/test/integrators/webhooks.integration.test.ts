@@ -4,7 +4,7 @@ import { createSystemDb, schema } from "@kunto/db";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { postJson } from "../../../../packages/api/src/webhooks/post";
-import { readWebhookSecret } from "../../../../packages/api/src/webhooks/secrets";
+import { readWebhookSecret, sealWebhookSecret } from "../../../../packages/api/src/webhooks/secrets";
 import { startJobs } from "../../src/jobs";
 import { answerThroughPage } from "../support/answers";
 import {
@@ -182,6 +182,21 @@ describe("webhook endpoints (issue 20.4)", () => {
     // Gone again: the organisation's endpoints are counted by the tests after this one.
     for (const id of [created.id, second.id])
       expect((await call(admin, "DELETE", `/tenant/webhook/${id}`)).status).toBe(200);
+  });
+
+  it("fails a delivery whose secret this server's key cannot open, at once, with the reason", async () => {
+    const { receiver, endpoint: hook } = await endpoint(["task.created"]);
+    // As if sealed under another SECRETS_KEY (a key lost or changed).
+    await db.owner
+      .update(schema.webhookEndpoints)
+      .set({ secret: sealWebhookSecret(new Uint8Array(32).fill(9), pro.id, hook.id, "whsec_other") })
+      .where(eq(schema.webhookEndpoints.id, hook.id));
+    await makeTask("Unopenable secret");
+    const [delivery] = await settled(hook.id, 1);
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseStatus: null });
+    expect(delivery?.responseExcerpt).toContain("SECRETS_KEY");
+    expect(receiver.received).toHaveLength(0);
+    expect((await call(admin, "DELETE", `/tenant/webhook/${hook.id}`)).status).toBe(200);
   });
 
   it("refuses bad input with its key and changes nothing", async () => {

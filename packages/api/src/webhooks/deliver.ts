@@ -136,12 +136,22 @@ export async function attemptDelivery(
     return "failed";
   }
   const body = deliveryBody(claimed.type, new Date(claimed.event_at), claimed.data);
-  const secret = readWebhookSecret(options.secretsKey, {
-    tenantId: claimed.tenant_id,
-    endpointId: claimed.endpoint_id,
-    secret: claimed.secret,
-    secretEncrypted: claimed.secret_encrypted,
-  });
+  let secret: string;
+  try {
+    secret = readWebhookSecret(options.secretsKey, {
+      tenantId: claimed.tenant_id,
+      endpointId: claimed.endpoint_id,
+      secret: claimed.secret,
+      secretEncrypted: claimed.secret_encrypted,
+    });
+  } catch {
+    // Sealed under another SECRETS_KEY: no retry opens it; the endpoint has to be made again.
+    await settle(system, claimed.id, "failed", {
+      status: null,
+      excerpt: "Not sent: the signing secret cannot be opened with this server's SECRETS_KEY.",
+    });
+    return "failed";
+  }
   const headers = signedHeaders(secret, claimed.id, body, options.now?.() ?? new Date());
   const outcome = await postJson(new URL(claimed.url), body, headers, options);
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
