@@ -163,6 +163,8 @@ describe("webhook endpoints (issue 20.4)", () => {
     expect(() => readWebhookSecret(new Uint8Array(32).fill(9), row)).toThrow();
     const { endpoint: second } = await endpoint(["task.created"]);
     expect(() => readWebhookSecret(TEST_CONFIG.secretsKey, { ...row, endpointId: second.id })).toThrow();
+    // Nor under another organisation with the same endpoint id (the binding's other half).
+    expect(() => readWebhookSecret(TEST_CONFIG.secretsKey, { ...row, tenantId: other.id })).toThrow();
 
     // A row from before migration 0042: the secret as UTF-8, not sealed. It signs as it is until
     // the next start seals it, and then opens to the same secret.
