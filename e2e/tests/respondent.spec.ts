@@ -426,6 +426,41 @@ test.describe("issue 19: the respondent page on a phone", () => {
     await context.close();
   });
 
+  test("a survey that could not be loaded loads by itself once the server answers again", async ({
+    browser,
+  }) => {
+    const { hash } = await sharedSurvey(0, 5);
+    const context = await browser.newContext(PHONE);
+    // The server away: every read of the survey answers 503, as while its database restarts. (The
+    // context's route also sees what a service worker asks.)
+    const reads = "**/api/public/survey/**";
+    let refused = 0;
+    await context.route(reads, (route) => {
+      refused += 1;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        headers: { "retry-after": "1" },
+        body: JSON.stringify({
+          message: "service_unavailable",
+          code: "SERVICE_UNAVAILABLE",
+          error_key: "service_unavailable",
+        }),
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`/public/${hash}?lang=en`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "The survey could not be loaded" }),
+    ).toBeVisible();
+    await checkState(page, "could not be loaded");
+    // It asks again by itself, with no click and no online event (the network never went away).
+    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await context.unroute(reads);
+    await expect(page.getByRole("button", { name: "Start" })).toBeVisible({ timeout: 60_000 });
+    await context.close();
+  });
+
   test("the voting page names the organisation, and its status message follows a language switch", async ({
     browser,
   }) => {

@@ -197,13 +197,25 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
     void send();
   }, [ready, running, saved.pending, saved.sent, saved.alreadyAnswered, send]);
 
-  // The survey could not be loaded (offline, nothing kept): load it when the connection returns.
+  // The survey could not be loaded (offline or the server away, nothing kept): it loads again by
+  // itself when the browser says it is back online, and on a timer that backs off as a send's does
+  // (2 s, 4 s, ... a minute): a server that comes back sends no event. Each failure is a new view,
+  // so each sets the next timer.
+  const loadRetries = useRef(0);
   useEffect(() => {
-    if (view.kind !== "loadFailed") return;
+    if (view.kind !== "loadFailed") {
+      loadRetries.current = 0;
+      return;
+    }
     const retry = () => void load();
     window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
-  }, [view.kind, load]);
+    const timer = window.setTimeout(retry, Math.min(60_000, 2_000 * 2 ** loadRetries.current));
+    loadRetries.current += 1;
+    return () => {
+      window.removeEventListener("online", retry);
+      window.clearTimeout(timer);
+    };
+  }, [view, load]);
 
   const chooseLanguage = (next: Language) => {
     update((s) => ({ ...s, language: next }));
