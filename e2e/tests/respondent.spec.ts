@@ -426,6 +426,77 @@ test.describe("issue 19: the respondent page on a phone", () => {
     await context.close();
   });
 
+  test("a send the server refuses for a while goes again by itself; a refusal that will not change waits for the respondent", async ({
+    browser,
+  }) => {
+    const { hash, surveyKey } = await sharedSurvey(0, 5);
+    const sends = "**/api/public/survey/**/response";
+    /** A fresh respondent with one answer, on the send page. */
+    const onSendPage = async () => {
+      const context = await browser.newContext(PHONE);
+      const page = await context.newPage();
+      await page.goto(`/public/${hash}?lang=en`);
+      await page.getByRole("button", { name: "Start" }).click();
+      await page.getByRole("radiogroup").getByRole("radio", { name: /^8\b/ }).click();
+      await expect.poll(() => questionNumber(page)).toBe(2);
+      await page.evaluate(() => {
+        const key = Object.keys(localStorage).find(
+          (k) => k.startsWith("kunto.respondent.") && k.includes("/"),
+        );
+        if (!key) return;
+        const saved = JSON.parse(localStorage.getItem(key) ?? "{}");
+        localStorage.setItem(key, JSON.stringify({ ...saved, step: 10_000 }));
+      });
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Send your answers" })).toBeVisible();
+      return { context, page };
+    };
+    const refuse = (status: number, key: string) => ({
+      status,
+      contentType: "application/json",
+      body: JSON.stringify({ message: key, code: "REFUSED", error_key: key }),
+    });
+
+    // The server away (503): the send goes again by itself, with no click and no online event.
+    const away = await onSendPage();
+    let refused = 0;
+    await away.context.route(sends, (route) => {
+      refused += 1;
+      return route.fulfill(refuse(503, "service_unavailable"));
+    });
+    await away.page.getByRole("button", { name: "Send answers" }).click();
+    await expect(away.page.getByRole("alert")).toContainText("Your answers could not be sent");
+    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await away.context.unroute(sends);
+    await expect(away.page.getByRole("heading", { level: 1, name: "Thank you for answering!" })).toBeVisible({
+      timeout: 60_000,
+    });
+    await away.context.close();
+
+    // A refusal that will not change (400): nothing goes again until the respondent tries.
+    const wrong = await onSendPage();
+    let refusedWrong = 0;
+    await wrong.context.route(sends, (route) => {
+      refusedWrong += 1;
+      return route.fulfill(refuse(400, "invalid_answer"));
+    });
+    await wrong.page.getByRole("button", { name: "Send answers" }).click();
+    await expect(wrong.page.getByRole("alert")).toContainText("Your answers could not be sent");
+    // The first timer would have gone after 2 s, the second after 6 s.
+    await wrong.page.waitForTimeout(8_000);
+    expect(refusedWrong).toBe(1);
+    await wrong.context.unroute(sends);
+    await wrong.page.getByRole("button", { name: "Try again" }).click();
+    await expect(
+      wrong.page.getByRole("heading", { level: 1, name: "Thank you for answering!" }),
+    ).toBeVisible();
+    await wrong.context.close();
+    expect(
+      (await json<{ totalAnswers: number }>(await api.get(`/api/tenant/survey/${surveyKey}`, { headers })))
+        .totalAnswers,
+    ).toBe(2);
+  });
+
   test("a survey that could not be loaded loads by itself once the server answers again", async ({
     browser,
   }) => {

@@ -189,13 +189,15 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
 
   // A send asked for before a reload (offline, or the tab closed on the way) goes again by itself
   // once the survey is back on screen, from the network or the offline copy (issue 19.4).
-  const resent = useRef(false);
+  // Only a send pending when the page loaded: a send asked for on this page is under way already
+  // (sending it again from here made every first send two calls).
+  const resend = useRef(saved.pending);
   const running = view.kind === "survey" && view.survey.state === "running";
   useEffect(() => {
-    if (!ready || !running || resent.current || !saved.pending || saved.sent || saved.alreadyAnswered) return;
-    resent.current = true;
+    if (!ready || !running || !resend.current || saved.sent || saved.alreadyAnswered) return;
+    resend.current = false;
     void send();
-  }, [ready, running, saved.pending, saved.sent, saved.alreadyAnswered, send]);
+  }, [ready, running, saved.sent, saved.alreadyAnswered, send]);
 
   // The survey could not be loaded (offline or the server away, nothing kept): it loads again by
   // itself when the browser says it is back online, and on a timer that backs off as a send's does
