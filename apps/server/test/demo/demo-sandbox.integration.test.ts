@@ -584,6 +584,57 @@ describe("demo sandboxes (issue 6.6)", () => {
     expect(refused.status).toBe(400);
   });
 
+  it("issue 22: a sandbox's work tasks and notes name the sandbox's own people (assignee, assigner, author), never the demo's", async () => {
+    await resetDemoLimit();
+    const visitor = await tryTheDemo();
+    const sandboxTenant = tenantOf(visitor, "Aurora Components Oy");
+    await asOwner(db.owner, async (tx) => {
+      const [copy] = await tx.select().from(schema.tenants).where(eq(schema.tenants.id, sandboxTenant));
+      const [demo] = await tx
+        .select()
+        .from(schema.tenants)
+        .where(and(eq(schema.tenants.name, "Aurora Components Oy"), isNull(schema.tenants.sandboxId)));
+      if (!copy?.sandboxId || !demo) throw new Error("no sandbox or no demo organisation");
+      const membersOf = async (tenantId: string) =>
+        new Set(
+          (
+            await tx
+              .select({ id: schema.memberships.userId })
+              .from(schema.memberships)
+              .where(eq(schema.memberships.tenantId, tenantId))
+          ).map((m) => m.id),
+        );
+      const sandboxPeople = await membersOf(sandboxTenant);
+      const demoPeople = await membersOf(demo.id);
+      const tasksOf = (tenantId: string) =>
+        tx.select().from(schema.workTasks).where(eq(schema.workTasks.tenantId, tenantId));
+      const demoTasks = await tasksOf(demo.id);
+      const tasks = await tasksOf(sandboxTenant);
+      expect(tasks.length).toBe(demoTasks.length);
+      // The demo's tasks were given by someone: so are the copies, each by the copy of that person.
+      expect(demoTasks.some((t) => t.assignerUserId !== null)).toBe(true);
+      for (const column of ["assignedUserId", "assignerUserId"] as const) {
+        expect(tasks.map((t) => t[column] === null)).toEqual(demoTasks.map((t) => t[column] === null));
+        for (const task of tasks) {
+          const person = task[column];
+          if (person === null) continue;
+          expect(sandboxPeople.has(person), `${column} ${person}`).toBe(true);
+          expect(demoPeople.has(person), `${column} ${person}`).toBe(false);
+        }
+      }
+      const notes = await tx
+        .select()
+        .from(schema.workTaskHellos)
+        .where(eq(schema.workTaskHellos.tenantId, sandboxTenant));
+      expect(notes.length).toBeGreaterThan(0);
+      for (const note of notes) {
+        if (note.authorUserId === null) continue;
+        expect(sandboxPeople.has(note.authorUserId)).toBe(true);
+      }
+      expect(notes.some((n) => n.authorUserId !== null)).toBe(true);
+    });
+  });
+
   it("allows at most 5 new sandboxes per client address and hour (429 too_many_requests)", async () => {
     await resetDemoLimit();
     for (let i = 0; i < 5; i++) await tryTheDemo();
