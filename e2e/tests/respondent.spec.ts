@@ -1,4 +1,11 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { demoContext, expectAccessible, overflowProblems, tenantIdOf } from "./support";
 
 /**
@@ -451,22 +458,26 @@ test.describe("issue 19: the respondent page on a phone", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Send your answers" })).toBeVisible();
       return { context, page };
     };
-    const refuse = (status: number, key: string) => ({
-      status,
-      contentType: "application/json",
-      body: JSON.stringify({ message: key, code: "REFUSED", error_key: key }),
-    });
+    /** A respondent on the send page whose sends the server refuses with `status`: the calls so far. */
+    const refusedSend = async (status: number, key: string) => {
+      const respondent = await onSendPage();
+      let calls = 0;
+      await respondent.context.route(sends, (route) => {
+        calls += 1;
+        return route.fulfill({
+          status,
+          contentType: "application/json",
+          body: JSON.stringify({ message: key, code: "REFUSED", error_key: key }),
+        });
+      });
+      await respondent.page.getByRole("button", { name: "Send answers" }).click();
+      await expect(respondent.page.getByRole("alert")).toContainText("Your answers could not be sent");
+      return { ...respondent, calls: () => calls };
+    };
 
     // The server away (503): the send goes again by itself, with no click and no online event.
-    const away = await onSendPage();
-    let refused = 0;
-    await away.context.route(sends, (route) => {
-      refused += 1;
-      return route.fulfill(refuse(503, "service_unavailable"));
-    });
-    await away.page.getByRole("button", { name: "Send answers" }).click();
-    await expect(away.page.getByRole("alert")).toContainText("Your answers could not be sent");
-    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const away = await refusedSend(503, "service_unavailable");
+    await expect.poll(away.calls, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await away.context.unroute(sends);
     await expect(away.page.getByRole("heading", { level: 1, name: "Thank you for answering!" })).toBeVisible({
       timeout: 60_000,
@@ -474,17 +485,10 @@ test.describe("issue 19: the respondent page on a phone", () => {
     await away.context.close();
 
     // A refusal that will not change (400): nothing goes again until the respondent tries.
-    const wrong = await onSendPage();
-    let refusedWrong = 0;
-    await wrong.context.route(sends, (route) => {
-      refusedWrong += 1;
-      return route.fulfill(refuse(400, "invalid_answer"));
-    });
-    await wrong.page.getByRole("button", { name: "Send answers" }).click();
-    await expect(wrong.page.getByRole("alert")).toContainText("Your answers could not be sent");
+    const wrong = await refusedSend(400, "invalid_answer");
     // The first timer would have gone after 2 s, the second after 6 s.
     await wrong.page.waitForTimeout(8_000);
-    expect(refusedWrong).toBe(1);
+    expect(wrong.calls()).toBe(1);
     await wrong.context.unroute(sends);
     await wrong.page.getByRole("button", { name: "Try again" }).click();
     await expect(
@@ -497,39 +501,60 @@ test.describe("issue 19: the respondent page on a phone", () => {
     ).toBe(2);
   });
 
-  test("a survey that could not be loaded loads by itself once the server answers again", async ({
+  test("a survey or a voting page that could not be loaded loads by itself once the server answers again", async ({
     browser,
   }) => {
     const { hash } = await sharedSurvey(0, 5);
-    const context = await browser.newContext(PHONE);
-    // The server away: every read of the survey answers 503, as while its database restarts. (The
-    // context's route also sees what a service worker asks.)
-    const reads = "**/api/public/survey/**";
-    let refused = 0;
-    await context.route(reads, (route) => {
-      refused += 1;
-      return route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        headers: { "retry-after": "1" },
-        body: JSON.stringify({
-          message: "service_unavailable",
-          code: "SERVICE_UNAVAILABLE",
-          error_key: "service_unavailable",
-        }),
+    const { key } = await json<{ key: string }>(await api.get("/api/tenant/taskvoting/link", { headers }));
+    /**
+     * Opens `path` while every read of `reads` answers 503, as while the database restarts, and
+     * waits for the page's failure `heading`; then the server answers again and the page must come
+     * by itself (no click, and no online event: the network never went away), showing `ready`.
+     * (The context's route also sees what a service worker asks.)
+     */
+    const comesBack = async (
+      path: string,
+      reads: string,
+      heading: string,
+      ready: (page: Page) => Locator,
+    ) => {
+      const context = await browser.newContext(PHONE);
+      let refused = 0;
+      await context.route(reads, (route) => {
+        refused += 1;
+        return route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          headers: { "retry-after": "1" },
+          body: JSON.stringify({
+            message: "service_unavailable",
+            code: "SERVICE_UNAVAILABLE",
+            error_key: "service_unavailable",
+          }),
+        });
       });
-    });
-    const page = await context.newPage();
-    await page.goto(`/public/${hash}?lang=en`);
-    await expect(
-      page.getByRole("heading", { level: 1, name: "The survey could not be loaded" }),
-    ).toBeVisible();
-    await checkState(page, "could not be loaded");
-    // It asks again by itself, with no click and no online event (the network never went away).
-    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    await context.unroute(reads);
-    await expect(page.getByRole("button", { name: "Start" })).toBeVisible({ timeout: 60_000 });
-    await context.close();
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await checkState(page, heading);
+      // Asked again by itself at least once, and set to ask once more after that failure too.
+      await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await context.unroute(reads);
+      await expect(ready(page)).toBeVisible({ timeout: 60_000 });
+      await context.close();
+    };
+    await comesBack(
+      `/public/${hash}?lang=en`,
+      "**/api/public/survey/**",
+      "The survey could not be loaded",
+      (page) => page.getByRole("button", { name: "Start" }),
+    );
+    await comesBack(
+      `/public/#/tasks/vote/${encodeURIComponent(key)}?lang=en`,
+      "**/api/shared/taskvoting/tasks**",
+      "The tasks could not be loaded",
+      (page) => page.getByRole("heading", { level: 1, name: "Vote on improvements" }),
+    );
   });
 
   test("the voting page names the organisation, and its status message follows a language switch", async ({

@@ -199,25 +199,8 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
     void send();
   }, [ready, running, saved.sent, saved.alreadyAnswered, send]);
 
-  // The survey could not be loaded (offline or the server away, nothing kept): it loads again by
-  // itself when the browser says it is back online, and on a timer that backs off as a send's does
-  // (2 s, 4 s, ... a minute): a server that comes back sends no event. Each failure is a new view,
-  // so each sets the next timer.
-  const loadRetries = useRef(0);
-  useEffect(() => {
-    if (view.kind !== "loadFailed") {
-      loadRetries.current = 0;
-      return;
-    }
-    const retry = () => void load();
-    window.addEventListener("online", retry);
-    const timer = window.setTimeout(retry, Math.min(60_000, 2_000 * 2 ** loadRetries.current));
-    loadRetries.current += 1;
-    return () => {
-      window.removeEventListener("online", retry);
-      window.clearTimeout(timer);
-    };
-  }, [view, load]);
+  // The survey could not be loaded (offline or the server away, nothing kept): it loads again by itself.
+  useRetryWhile(view.kind === "loadFailed" ? view : null, load);
 
   const chooseLanguage = (next: Language) => {
     update((s) => ({ ...s, language: next }));
@@ -378,6 +361,29 @@ function StatePage({
       {children}
     </section>
   );
+}
+
+/**
+ * While `failure` is set (what failed), `retry` runs again by itself: when the browser says it is back
+ * online, and on a timer that backs off as a failed send's does (2 s, 4 s, ... a minute), since a
+ * server that comes back sends no event. Each new failure (a new object) sets the next timer; null
+ * ends the back-off.
+ */
+export function useRetryWhile(failure: object | null, retry: () => void) {
+  const attempts = useRef(0);
+  useEffect(() => {
+    if (!failure) {
+      attempts.current = 0;
+      return;
+    }
+    window.addEventListener("online", retry);
+    const timer = window.setTimeout(retry, Math.min(60_000, 2_000 * 2 ** attempts.current));
+    attempts.current += 1;
+    return () => {
+      window.removeEventListener("online", retry);
+      window.clearTimeout(timer);
+    };
+  }, [failure, retry]);
 }
 
 /** Moves focus to a new page's heading so a screen reader announces where the respondent is. */

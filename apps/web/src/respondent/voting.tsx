@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import type { Language } from "./api";
-import { Shell, useFocusOnMount } from "./app";
+import { Shell, useFocusOnMount, useRetryWhile } from "./app";
 import { activate, browserLanguage, linkLanguage } from "./i18n";
 
 /**
@@ -89,6 +89,8 @@ export function VotingPage({ tenantId, query }: { tenantId: string; query: strin
     void activate(language).then(() => setReady(true));
     void load();
   }, [language, load]);
+  // The tasks could not be loaded (offline or the server away): they load again by themselves.
+  useRetryWhile(view.kind === "failed" ? view : null, load);
 
   const changeLanguage = (next: Language) => {
     try {
