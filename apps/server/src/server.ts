@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { backgroundWorkDone, sealStoredTotpSecrets, sealStoredWebhookSecrets, seed } from "@kunto/api";
 import { hashPassword } from "@kunto/auth";
@@ -8,6 +9,9 @@ import { type AppOptions, createApp } from "./app";
 import { loadConfig, loadSecretsKey } from "./config";
 import { startJobs } from "./jobs";
 import { startWorkers } from "./workers";
+
+/** How long an idle keep-alive connection stays open: longer than a load balancer's idle timeout. */
+export const KEEP_ALIVE_MS = 65_000;
 
 export interface RunOptions {
   /**
@@ -105,7 +109,13 @@ async function main(config: ReturnType<typeof loadConfig>, log: pino.Logger, opt
   );
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`\nKunto is running at ${config.appUrl}\n${credentials.join("\n")}\n`);
-  });
+  }) as HttpServer;
+  // Behind a load balancer the balancer must be the one that closes an idle connection: a node
+  // that closes one just as the balancer sends a request on it makes HAProxy drop the client's
+  // connection unanswered (a cloud balancer answers 502). Node's default is 5 s; balancers keep
+  // idle connections up to 60 s (docs/scaling.md, "Two nodes").
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
