@@ -178,7 +178,7 @@ function Respondent({ shareKey, team, query }: { shareKey: string; team: string;
     if (sending !== "failed") return;
     const retry = () => void send();
     window.addEventListener("online", retry);
-    const delay = retries.current < 0 ? null : Math.min(60_000, 2_000 * 2 ** retries.current);
+    const delay = retries.current < 0 ? null : retryDelayMs(retries.current);
     if (delay !== null) retries.current += 1;
     const timer = delay === null ? undefined : window.setTimeout(retry, delay);
     return () => {
@@ -363,6 +363,9 @@ function StatePage({
   );
 }
 
+/** The wait before a retry by itself, after `attempt` earlier ones: 2 s, 4 s, ... at most a minute. */
+const retryDelayMs = (attempt: number) => Math.min(60_000, 2_000 * 2 ** attempt);
+
 /**
  * While `failure` is set (what failed), `retry` runs again by itself: when the browser says it is back
  * online, and on a timer that backs off as a failed send's does (2 s, 4 s, ... a minute), since a
@@ -377,7 +380,7 @@ export function useRetryWhile(failure: object | null, retry: () => void) {
       return;
     }
     window.addEventListener("online", retry);
-    const timer = window.setTimeout(retry, Math.min(60_000, 2_000 * 2 ** attempts.current));
+    const timer = window.setTimeout(retry, retryDelayMs(attempts.current));
     attempts.current += 1;
     return () => {
       window.removeEventListener("online", retry);
