@@ -8,11 +8,11 @@ import { isDatabaseUnavailable, schema, withScope } from "@kunto/db";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiDocsRoutes } from "./api-docs";
 import { auditExportHandler } from "./audit-export";
+import { declaredBodyLimit } from "./body-limit";
 import { type ContextDeps, createRequestContext, withCookies } from "./context";
 import { csrfGuard } from "./csrf";
 import { reportExportHandler } from "./report-export/route";
@@ -51,14 +51,12 @@ export function createApp(options: AppOptions) {
   );
   app.use(
     "*",
-    bodyLimit({
-      maxSize: options.bodyLimitBytes,
-      onError: (c) =>
-        c.json(
-          { message: "payload_too_large", code: "PAYLOAD_TOO_LARGE", error_key: "payload_too_large" },
-          413,
-        ),
-    }),
+    declaredBodyLimit(options.bodyLimitBytes, (c) =>
+      c.json(
+        { message: "payload_too_large", code: "PAYLOAD_TOO_LARGE", error_key: "payload_too_large" },
+        413,
+      ),
+    ),
   );
   app.use("*", csrfGuard(options.config.appUrl));
   // Answers about a signed-in person must not stay in a shared or browser cache (issue 6.14).

@@ -15,5 +15,10 @@ describe("issue 20.3: what the REST handler settles before the adapter matches a
     expect(allowedMethods("/tenant/survey/reports/K7Q2M4XD9BFH")).toEqual(["GET"]);
     expect(allowedMethods("/public/image/abc")).toEqual(["GET"]);
     expect(allowedMethods("/no/such/path")).toBeNull();
+    // Any case, as the adapter matches; a known first segment with a segment too many or too few.
+    expect(allowedMethods("/USER")).toEqual(["GET", "POST"]);
+    expect(allowedMethods("/public/survey/K/team/response")).toEqual(["POST"]);
+    expect(allowedMethods("/public/survey/K/team/response/x")).toBeNull();
+    expect(allowedMethods("/public/survey/K")).toBeNull();
   });
 });

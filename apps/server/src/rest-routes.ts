@@ -22,21 +22,32 @@ export function decodePath(pathname: string): string {
 }
 
 type Route = { pattern: RegExp; method: string };
-let routes: Route[] | null = null;
+let routes: Map<string, Route[]> | null = null;
+
+/**
+ * A path's bucket: its number of segments and its first segment (no documented path begins with a
+ * parameter), so a call tests the few patterns of its own bucket, not every documented one.
+ */
+const bucketOf = (segments: string[]) => `${segments.length}/${segments[0]?.toLowerCase() ?? ""}`;
 
 /**
  * Every documented operation's path as the adapter matches it (`{name}` one segment, any case),
  * read from the OpenAPI document once, on the first call that needs it: the document also holds
  * the operations served beside the adapter (pictures, downloads).
  */
-function documentedRoutes(): Route[] {
+function documentedRoutes(): Map<string, Route[]> {
   if (!routes) {
+    routes = new Map();
     const paths = openApiDocument("/api").paths as Record<string, Record<string, unknown>>;
-    routes = Object.entries(paths).flatMap(([path, item]) => {
+    for (const [path, item] of Object.entries(paths)) {
+      if (path.startsWith("/{")) throw new Error(`a documented path begins with a parameter: ${path}`);
       const template = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");
       const pattern = new RegExp(`^${template}$`, "i");
-      return Object.keys(item).map((method) => ({ pattern, method: method.toUpperCase() }));
-    });
+      const bucket = bucketOf(path.split("/").slice(1));
+      const list = routes.get(bucket) ?? [];
+      for (const method of Object.keys(item)) list.push({ pattern, method: method.toUpperCase() });
+      routes.set(bucket, list);
+    }
   }
   return routes;
 }
@@ -44,10 +55,9 @@ function documentedRoutes(): Route[] {
 /** The methods documented for a path (relative to /api), or null when no documented path matches it. */
 export function allowedMethods(path: string): string[] | null {
   const normalised = `/${path.replace(/^\/|\/$/g, "")}`;
+  const candidates = documentedRoutes().get(bucketOf(normalised.split("/").slice(1))) ?? [];
   const methods = new Set(
-    documentedRoutes()
-      .filter((route) => route.pattern.test(normalised))
-      .map((route) => route.method),
+    candidates.filter((route) => route.pattern.test(normalised)).map((route) => route.method),
   );
   return methods.size > 0 ? [...methods].sort() : null;
 }

@@ -32,6 +32,21 @@ describe("survey rules", () => {
     expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
   });
 
+  it("issue 24: the day it remembers ends at both of its midnights, whichever order instants come in", () => {
+    // The day the clocks go forward is 23 hours long: 2026-03-28T22:00Z to 2026-03-29T21:00Z.
+    const day = "2026-03-29";
+    const inside = ["2026-03-28T22:00:00.000Z", "2026-03-29T12:00:00Z", "2026-03-29T20:59:59.999Z"];
+    for (const instant of inside) expect(dayOf(new Date(instant))).toBe(day);
+    expect(dayOf(new Date("2026-03-29T21:00:00.000Z"))).toBe("2026-03-30");
+    expect(dayOf(new Date("2026-03-29T12:00:00Z"))).toBe(day);
+    expect(dayOf(new Date("2026-03-28T22:00:00.000Z"))).toBe(day);
+    expect(dayOf(new Date("2026-03-28T21:59:59.999Z"))).toBe("2026-03-28");
+    expect(dayOf(new Date("2026-03-29T12:00:00Z"))).toBe(day);
+    // Another zone keeps its own day: the same instant is still the 28th in New York.
+    expect(dayOf(new Date("2026-03-29T02:00:00Z"), "America/New_York")).toBe("2026-03-28");
+    expect(dayOf(new Date("2026-03-29T02:00:00Z"))).toBe(day);
+  });
+
   it("defaults to today until a week from today, daily notifications", () => {
     expect(surveyDefaults(new Date("2026-05-10T10:00:00Z"))).toEqual({
       start: "2026-05-10",

@@ -58,9 +58,18 @@ export const dayStart = (day: string, timeZone = SURVEY_TIME_ZONE) => zonedInsta
 export const dayEnd = (day: string, timeZone = SURVEY_TIME_ZONE) => zonedInstant(day, [23, 59, 59], timeZone);
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The day `dayOf` last answered in each zone, with the instants it runs from and until: nearly every
+ * call falls in it (a submission asks for today), and formatting costs a submission more than its
+ * scoring (issue 24).
+ */
+const lastDays = new Map<string, { day: string; from: number; until: number }>();
 
 /** The day an instant falls on in the time zone (YYYY-MM-DD). */
 export function dayOf(instant: Date, timeZone = SURVEY_TIME_ZONE): string {
+  const time = instant.getTime();
+  const last = lastDays.get(timeZone);
+  if (last && last.from <= time && time < last.until) return last.day;
   // Building a DateTimeFormat costs more than a whole submission's scoring: one per zone.
   let format = dayFormats.get(timeZone);
   if (!format) {
@@ -72,7 +81,13 @@ export function dayOf(instant: Date, timeZone = SURVEY_TIME_ZONE): string {
     });
     dayFormats.set(timeZone, format);
   }
-  return format.format(instant);
+  const day = format.format(instant);
+  if (ISO_DAY.test(day)) {
+    const from = dayStart(day, timeZone).getTime();
+    const until = dayStart(addDays(day, 1), timeZone).getTime();
+    if (from <= time && time < until) lastDays.set(timeZone, { day, from, until });
+  }
+  return day;
 }
 
 /** Adds whole days to a YYYY-MM-DD day. */
