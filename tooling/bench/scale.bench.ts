@@ -7,7 +7,8 @@
 // - public submissions per second (the default personnel template, 10 connections from 256 client
 //   addresses, median of 3 rounds of 5 s); target ≥ 500/s; with the CPU (node, PostgreSQL, this
 //   load generator, which shares the machine) and the WAL each submission of those rounds took,
-//   and the rate the cores allow at those costs; then the same with 32 connections;
+//   and the rate the cores allow at those costs; then the same with 32 connections, which keep the
+//   node's pool of ten busy;
 // - the reports overview of an ended survey with 10,000 answers over 10 shares, p50 / p95 of 100
 //   sequential calls; target p95 < 50 ms;
 // - the task board of 2,000 tasks and 50,000 votes, p50 / p95 of 200 sequential calls; target
@@ -120,28 +121,30 @@ async function main() {
       const total = rounds.reduce((sum, round) => sum + round.total, 0);
       return { figures: [...rounds].sort((a, b) => a.rps - b.rps)[1] as Figures, total };
     };
-    const before = await usage(headers);
-    const benchBefore = process.cpuUsage();
-    const { figures: submit, total } = await median(connections);
-    const bench = process.cpuUsage(benchBefore);
-    const spent = perSubmission(before, await usage(headers), total);
-    const clientMs = (bench.user + bench.system) / 1000 / total;
-    console.log(
-      `public submissions: ${submit.rps.toFixed(0)} per second, p99 ${submit.p99} ms, non-2xx ${submit.non2xx} (${connections} connections from ${ADDRESSES} addresses, median of 3 rounds of ${seconds} s): ${verdict(submit.rps >= 500 && submit.non2xx === 0)} (≥ 500/s)`,
-    );
-    console.log(
-      `  per submission in those rounds: CPU ${spent.serverMs.toFixed(2)} ms in the node, ${spent.postgresMs?.toFixed(2) ?? "(not measured)"} ms in PostgreSQL and ${clientMs.toFixed(2)} ms in this load generator, ${spent.walKb.toFixed(1)} kB of WAL with ${spent.fullPages.toFixed(2)} full-page images`,
-    );
-    if (spent.postgresMs !== null)
+    // Each concurrency's rounds with what they cost: the CPU of the node, PostgreSQL and this load
+    // generator per submission, the WAL, and the rate the cores allow at those costs.
+    const measured = async (clients: number, label: string) => {
+      const before = await usage(headers);
+      const benchBefore = process.cpuUsage();
+      const { figures, total } = await median(clients);
+      const bench = process.cpuUsage(benchBefore);
+      const spent = perSubmission(before, await usage(headers), total);
+      const clientMs = (bench.user + bench.system) / 1000 / total;
       console.log(
-        `  at those costs the machine's ${cores} cores allow at most ${((cores * 1000) / (spent.serverMs + spent.postgresMs + clientMs)).toFixed(0)} submissions per second, the node's one thread ${(1000 / spent.serverMs).toFixed(0)}`,
+        `${label}: ${figures.rps.toFixed(0)} per second, p99 ${figures.p99} ms, non-2xx ${figures.non2xx} (${clients} connections from ${ADDRESSES} addresses, median of 3 rounds of ${seconds} s): ${verdict(figures.rps >= 500 && figures.non2xx === 0)} (≥ 500/s)`,
       );
+      console.log(
+        `  per submission in those rounds: CPU ${spent.serverMs.toFixed(2)} ms in the node, ${spent.postgresMs?.toFixed(2) ?? "(not measured)"} ms in PostgreSQL and ${clientMs.toFixed(2)} ms in this load generator, ${spent.walKb.toFixed(1)} kB of WAL with ${spent.fullPages.toFixed(2)} full-page images`,
+      );
+      if (spent.postgresMs !== null)
+        console.log(
+          `  at those costs the machine's ${cores} cores allow at most ${((cores * 1000) / (spent.serverMs + spent.postgresMs + clientMs)).toFixed(0)} submissions per second, the node's one thread ${(1000 / spent.serverMs).toFixed(0)}`,
+        );
+    };
+    await measured(connections, "public submissions");
     // Ten clients in a closed loop wait on each commit's flush as much as on the CPU; with more, the
     // node's pool of ten connections stays busy and commits share their flushes.
-    const { figures: wide } = await median(WIDE_CONNECTIONS);
-    console.log(
-      `public submissions, ${WIDE_CONNECTIONS} connections: ${wide.rps.toFixed(0)} per second, p99 ${wide.p99} ms, non-2xx ${wide.non2xx} (median of 3 rounds of ${seconds} s)`,
-    );
+    await measured(WIDE_CONNECTIONS, `public submissions, ${WIDE_CONNECTIONS} connections`);
 
     // The reports overview: the demo organisation's 10,000-answer survey, and a generated one's.
     const report = await post<{ surveyKey: string }>("/__bench/report-survey", headers, {
