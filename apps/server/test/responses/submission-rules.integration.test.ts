@@ -363,3 +363,24 @@ describe("issue 24: a delete racing a submission's write (deterministic)", () =>
     expect(await storedResponses(survey.id)).toBe(0);
   });
 });
+
+describe("issue 24: a process's submissions to one team take the aggregate stripes in turn", () => {
+  it("issue 24: consecutive submissions add to every stripe once before any stripe twice (concurrent ones seldom wait on one stripe's lock)", async () => {
+    const tenant = await makeTenant(db.owner, { plan: "TOTAL" });
+    const survey = await answeredSurvey(db.db, db.owner, tenant.id, { answers: [0], running: true });
+    const share = survey.shares[0];
+    if (!share) throw new Error("share");
+    const stripes = schema.AGGREGATE_STRIPES;
+    const respondents = async () =>
+      db.ownerSql<{ stripe: number; n: number }[]>`
+        select stripe, (aggregates->>'respondents')::int as n from survey_aggregates
+        where share_id = ${share.id} order by stripe`;
+    for (let seed = 0; seed < stripes; seed++)
+      await submitResponse(db.db, share.key, share.team, await submission(survey.templateId, 300 + seed));
+    // At random, eight submissions would fill all eight stripes once in 400 runs.
+    expect(await respondents()).toEqual(Array.from({ length: stripes }, (_, stripe) => ({ stripe, n: 1 })));
+    for (let seed = 0; seed < stripes; seed++)
+      await submitResponse(db.db, share.key, share.team, await submission(survey.templateId, 400 + seed));
+    expect(await respondents()).toEqual(Array.from({ length: stripes }, (_, stripe) => ({ stripe, n: 2 })));
+  });
+});
