@@ -36,10 +36,16 @@ export function isCalendarDay(day: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** The offset formats, one per zone: building one costs far more than using it. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetMinutes(instant: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-    .formatToParts(new Date(instant))
-    .find((part) => part.type === "timeZoneName")?.value;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(new Date(instant)).find((part) => part.type === "timeZoneName")?.value;
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? "");
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
